@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// PureJOSE: JSON Web Token verification in Swift alone. No package dependencies,
+// no C targets; each library module is also a product so it can be used on its own.
+let package = Package(
+    name: "PureJOSE",
+    platforms: [
+        // The floor that UInt128 sets on Apple platforms.
+        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    ],
+    products: [
+        .library(name: "BigNum", targets: ["BigNum"]),
+        .library(name: "SHA2", targets: ["SHA2"]),
+        .library(name: "DER", targets: ["DER"]),
+        .library(name: "RSA", targets: ["RSA"]),
+        .library(name: "ECDSA", targets: ["ECDSA"]),
+        .library(name: "JOSE", targets: ["JOSE"]),
+        .executable(name: "jose", targets: ["JoseCLI"]),
+        .executable(name: "jose-bench", targets: ["JoseBench"]),
+    ],
+    targets: [
+        .target(name: "BigNum"),
+        .target(name: "SHA2"),
+        .target(name: "DER"),
+        .target(name: "RSA", dependencies: ["BigNum", "SHA2", "DER"]),
+        .target(name: "ECDSA", dependencies: ["SHA2", "DER", "BigNum"]),
+        .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA"]),
+        .executableTarget(name: "JoseCLI", dependencies: ["JOSE"]),
+        .executableTarget(
+            name: "JoseBench",
+            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "JOSE"],
+            path: "Benchmarks/JoseBench"
+        ),
+
+        // Test support: vector loaders shared by every test target (may use Foundation).
+        .target(name: "VectorSupport", path: "Tests/VectorSupport"),
+        .testTarget(name: "SHA2Tests", dependencies: ["SHA2", "VectorSupport"]),
+        .testTarget(name: "DERTests", dependencies: ["DER", "VectorSupport"]),
+        .testTarget(name: "BigNumTests", dependencies: ["BigNum", "VectorSupport"]),
+        .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "VectorSupport"]),
+        .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "VectorSupport"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "RSA", "ECDSA", "DER", "SHA2", "VectorSupport"]),
+        .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "VectorSupport"]),
+    ]
+)

@@ -1,0 +1,2 @@
+// Placeholder: replaced by the BigNum implementation.
+internal enum _BigNumPlaceholder {}

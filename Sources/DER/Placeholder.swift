@@ -1,0 +1,2 @@
+// Placeholder: replaced by the DER implementation.
+internal enum _DERPlaceholder {}

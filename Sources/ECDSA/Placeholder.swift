@@ -1,0 +1,2 @@
+// Placeholder: replaced by the ECDSA implementation.
+internal enum _ECDSAPlaceholder {}

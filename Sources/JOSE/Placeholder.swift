@@ -1,0 +1,2 @@
+// Placeholder: replaced by the JOSE implementation.
+internal enum _JOSEPlaceholder {}

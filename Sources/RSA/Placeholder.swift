@@ -1,0 +1,2 @@
+// Placeholder: replaced by the RSA implementation.
+internal enum _RSAPlaceholder {}
