@@ -202,6 +202,37 @@ extension P256 {
         }
     }
 
+    /// One layer of the arithmetic run `n` times, for `ECDSAMicroBenchmarks`.
+    static func microBenchmark(_ op: String, _ n: Int) -> UInt64 {
+        let g = generator
+        let p = JacobianPoint(g).doubled()
+        var f = g.x
+        var s = Scalar(canonical: g.y.v)
+        var j = p
+        switch op {
+        case "fieldMul": for _ in 0..<n { f = f * g.y }
+        case "fieldSqr": for _ in 0..<n { f = f.squared }
+        case "fieldInv": for _ in 0..<n { f = f.inverted() }
+        case "scalarInv": for _ in 0..<n { s = s.inverted() }
+        case "double": for _ in 0..<n { j = j.doubled() }
+        case "addMixed": for _ in 0..<n { j = j.addingVarTime(g) }
+        case "add": for _ in 0..<n { j = j.addingVarTime(p) }
+        case "doubleScalarMul":
+            for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, g); f = f + j.x }
+        case "verify":
+            let r = j.x.bigEndianBytes, ss = f.bigEndianBytes, d = s.bigEndianBytes
+            var ok = 0
+            for _ in 0..<n {
+                r.withUnsafeBytes { rb in ss.withUnsafeBytes { sb in d.withUnsafeBytes { db in
+                    if verifyVarTime(r: rb, s: sb, digest: db, key: g) { ok += 1 }
+                } } }
+            }
+            return UInt64(ok)
+        default: return 0
+        }
+        return f.v.0 ^ s.v.0 ^ j.x.v.0 ^ j.z.v.1
+    }
+
     /// ECDSA signature verification, FIPS 186-5 §6.4.2, given the digest H(M) of any length. `r` and `s`
     /// are the 32-byte big-endian halves of the signature. Variable time: every input is public.
     static func verifyVarTime(
