@@ -618,6 +618,185 @@ extension «C» {
 }
 """
 
+API_TEMPLATE = """«HEADER»
+// The public API of «PNAME» ECDSA verification, shaped like CryptoKit's `«C».Signing`.
+// Point encodings: SEC 1 v2 §2.3.3–2.3.4; validation: SEC 1 v2 §3.2.2.1; verification: FIPS 186-5 §6.4.2.
+
+import DER
+import SHA2
+
+extension «C».Signing {
+    /// A «PNAME» public key for ECDSA verification: a validated point (coordinates < p, on the curve,
+    /// not the point at infinity). Immutable and `Sendable`; build once, verify many times.
+    public struct PublicKey: Sendable {
+        let point: «C».AffinePoint
+
+        init(point: «C».AffinePoint) { self.point = point }
+
+        /// Validates and wraps (x, y) given as big-endian coordinates of exactly «BYTES» bytes each.
+        init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws {
+            guard let fx = «C».FieldElement(bigEndianBytes: x), let fy = «C».FieldElement(bigEndianBytes: y) else {
+                throw ECDSAError.make(.coordinateOutOfRange, "«PNAME» coordinate is not below p")
+            }
+            let p = «C».AffinePoint(x: fx, y: fy)
+            guard p.isOnCurve else {
+                throw ECDSAError.make(.pointNotOnCurve, "the point is not on «PNAME»")
+            }
+            self.point = p
+        }
+
+        /// The uncompressed SEC 1 encoding `04 ‖ X ‖ Y` («X963_LEN» bytes, SEC 1 v2 §2.3.3).
+        /// A single `00` byte (the point at infinity) is refused with `.pointAtInfinity`.
+        public init(x963Representation: some Collection<UInt8>) throws {
+            let b = Array(x963Representation)
+            if b == [0] { throw ECDSAError.make(.pointAtInfinity, "the point at infinity is not a public key") }
+            guard b.count == «X963_LEN», b[0] == 4 else {
+                throw ECDSAError.make(.invalidKeyEncoding, "expected 04 ‖ X ‖ Y of «X963_LEN» bytes, got \\(b.count) bytes")
+            }
+            try self.init(x: b[1...«BYTES»], y: b[«BYTES1»...])
+        }
+
+        /// `X ‖ Y`, «RAW_LEN» bytes (CryptoKit's raw representation).
+        public init(rawRepresentation: some Collection<UInt8>) throws {
+            let b = Array(rawRepresentation)
+            guard b.count == «RAW_LEN» else {
+                throw ECDSAError.make(.invalidKeyEncoding, "expected X ‖ Y of «RAW_LEN» bytes, got \\(b.count) bytes")
+            }
+            try self.init(x: b[0..<«BYTES»], y: b[«BYTES»...])
+        }
+
+        /// The compressed SEC 1 encoding `02 ‖ X` or `03 ‖ X` («COMP_LEN» bytes, SEC 1 v2 §2.3.4): y is
+        /// recovered as a square root of x³ − 3x + b (p ≡ 3 mod 4), choosing the root whose low bit is the
+        /// prefix's.
+        public init(compressedRepresentation: some Collection<UInt8>) throws {
+            let b = Array(compressedRepresentation)
+            if b == [0] { throw ECDSAError.make(.pointAtInfinity, "the point at infinity is not a public key") }
+            guard b.count == «COMP_LEN», b[0] == 2 || b[0] == 3 else {
+                throw ECDSAError.make(.invalidKeyEncoding, "expected 02/03 ‖ X of «COMP_LEN» bytes, got \\(b.count) bytes")
+            }
+            guard let x = «C».FieldElement(bigEndianBytes: b[1...]) else {
+                throw ECDSAError.make(.coordinateOutOfRange, "«PNAME» coordinate is not below p")
+            }
+            let rhs = x.squared * x - (x.doubled + x) + «C».curveB
+            guard var y = rhs.squareRootVarTime() else {
+                throw ECDSAError.make(.pointNotOnCurve, "no «PNAME» point has this x")
+            }
+            if y.isOdd != (b[0] == 3) { y = -y }
+            if y.isOdd != (b[0] == 3) {  // y = 0 has no odd twin
+                throw ECDSAError.make(.pointNotOnCurve, "no «PNAME» point has this x with an odd y")
+            }
+            self.point = «C».AffinePoint(x: x, y: y)
+        }
+
+        /// A DER SubjectPublicKeyInfo (RFC 5480 §2) with id-ecPublicKey and the «PNAME» named curve; the
+        /// point may be uncompressed or compressed.
+        public init(derRepresentation: some Collection<UInt8>) throws {
+            let spki: SubjectPublicKeyInfo
+            do {
+                spki = try SubjectPublicKeyInfo(derEncoded: Array(derRepresentation))
+            } catch let e as DERError {
+                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \\(e)")
+            }
+            try self.init(spki: spki)
+        }
+
+        /// A PEM `PUBLIC KEY` block (RFC 7468 §13) holding a SubjectPublicKeyInfo.
+        public init(pemRepresentation: String) throws {
+            let spki: SubjectPublicKeyInfo
+            do {
+                spki = try SubjectPublicKeyInfo(pemString: pemRepresentation)
+            } catch let e as DERError {
+                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \\(e)")
+            }
+            try self.init(spki: spki)
+        }
+
+        init(spki: SubjectPublicKeyInfo) throws {
+            guard case .ecPublicKey(let curve) = spki.algorithm else {
+                throw ECDSAError.make(.unsupportedCurve, "not an EC public key")
+            }
+            guard curve == .«DERCURVE» else {
+                throw ECDSAError.make(.unsupportedCurve, "an EC key on \\(curve), expected «PNAME»")
+            }
+            let point = spki.subjectPublicKey
+            if point.first == 4 {
+                try self.init(x963Representation: point)
+            } else {
+                try self.init(compressedRepresentation: point)
+            }
+        }
+
+        /// `04 ‖ X ‖ Y`, «X963_LEN» bytes.
+        public var x963Representation: [UInt8] { [4] + point.x.bigEndianBytes + point.y.bigEndianBytes }
+        /// `X ‖ Y`, «RAW_LEN» bytes.
+        public var rawRepresentation: [UInt8] { point.x.bigEndianBytes + point.y.bigEndianBytes }
+        /// `02 ‖ X` (even y) or `03 ‖ X` (odd y), «COMP_LEN» bytes.
+        public var compressedRepresentation: [UInt8] { [point.y.isOdd ? 3 : 2] + point.x.bigEndianBytes }
+        /// DER SubjectPublicKeyInfo with the uncompressed point.
+        public var derRepresentation: [UInt8] {
+            SubjectPublicKeyInfo(algorithm: .ecPublicKey(.«DERCURVE»), subjectPublicKey: x963Representation).derEncoded()
+        }
+        /// PEM `PUBLIC KEY`.
+        public var pemRepresentation: String {
+            PEMDocument(label: "PUBLIC KEY", derBytes: derRepresentation).pemString
+        }
+
+        /// Verifies an ECDSA signature over a digest computed by the caller with any SHA-2 function
+        /// (FIPS 186-5 §6.4.2; a digest longer than «BITS» bits is truncated to its leftmost «BITS» bits,
+        /// a shorter one is used whole). Inputs are public; runs in variable time.
+        public func isValidSignature(_ signature: ECDSASignature, for digest: some Digest) -> Bool {
+            digest.withUnsafeBytes { d in isValidSignature(signature, digestBytes: d) }
+        }
+
+        /// Verifies an ECDSA signature over `data`, hashed with «HASH_NAME» (the curve's hash in JOSE «JOSE_ALG»).
+        public func isValidSignature(_ signature: ECDSASignature, for data: some Sequence<UInt8>) -> Bool {
+            isValidSignature(signature, for: «HASH».hash(data: data))
+        }
+
+        func isValidSignature(_ signature: ECDSASignature, digestBytes d: UnsafeRawBufferPointer) -> Bool {
+            signature.rawRepresentation.withUnsafeBytes { rs in
+                «C».verifyVarTime(
+                    r: UnsafeRawBufferPointer(rebasing: rs[0..<«BYTES»]),
+                    s: UnsafeRawBufferPointer(rebasing: rs[«BYTES»...]),
+                    digest: d, key: point)
+            }
+        }
+    }
+
+    /// A «PNAME» ECDSA signature (r, s). Construction checks only the encoding; the range of r and s
+    /// (1 … n−1) is checked by verification, which returns false outside it.
+    public struct ECDSASignature: Sendable {
+        /// `r ‖ s`, each «BYTES» bytes big-endian (the JWS form, RFC 7518 §3.4).
+        public let rawRepresentation: [UInt8]
+
+        /// `r ‖ s`, exactly «RAW_LEN» bytes.
+        public init(rawRepresentation: some Collection<UInt8>) throws {
+            let b = Array(rawRepresentation)
+            guard b.count == «RAW_LEN» else {
+                throw ECDSAError.make(.invalidSignatureEncoding, "expected r ‖ s of «RAW_LEN» bytes, got \\(b.count) bytes")
+            }
+            self.rawRepresentation = b
+        }
+
+        /// A strict DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }` (RFC 3279 §2.2.3).
+        public init(derRepresentation: some Collection<UInt8>) throws {
+            do {
+                rawRepresentation = try ECDSASignatureValue.rawRepresentation(
+                    fromDER: Array(derRepresentation), scalarByteCount: «BYTES»)
+            } catch let e as DERError {
+                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \\(e)")
+            }
+        }
+
+        /// The DER `ECDSA-Sig-Value`.
+        public var derRepresentation: [UInt8] {
+            // Cannot fail: the raw form always has exactly 2 × «BYTES» bytes.
+            (try? ECDSASignatureValue.derRepresentation(fromRaw: rawRepresentation, scalarByteCount: «BYTES»)) ?? []
+        }
+    }
+}
+"""
+
 def render(template, subs):
     out = template
     for k, v in subs.items():
@@ -707,6 +886,16 @@ def gen_curve(c):
     })
 
 
+def gen_api(c):
+    B = c["bits"] // 8
+    return render(API_TEMPLATE, {
+        "HEADER": HEADER, "C": c["name"], "PNAME": c["name"][0] + "-" + c["name"][1:], "BITS": str(c["bits"]),
+        "BYTES": str(B), "BYTES1": str(B + 1), "X963_LEN": str(2 * B + 1), "RAW_LEN": str(2 * B), "COMP_LEN": str(B + 1),
+        "DERCURVE": c["name"].lower(), "HASH": c["hash"], "HASH_NAME": c["hash"][:3] + "-" + c["hash"][3:],
+        "JOSE_ALG": "ES" + str(c["bits"]),
+    })
+
+
 def main():
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     outdir = os.path.join(root, "Sources", "ECDSA", "Generated")
@@ -718,6 +907,7 @@ def main():
             f"{c['name']}+Scalar.swift": gen_mont_type(c, False),
             f"{c['name']}+Constants.swift": gen_curve_consts(c),
             f"{c['name']}+Curve.swift": gen_curve(c),
+            f"{c['name']}+Signing.swift": gen_api(c),
         }
         for name, text in files.items():
             with open(os.path.join(outdir, name), "w") as f:
