@@ -89,23 +89,63 @@ def gen_mul(N, m, sq=False):
     for i in range(N):
         L.append(f"// Round {i}: t += a·{B}[{i}]")
         for j in range(N):
-            carry = " &+ UInt128(c)" if j > 0 else ""
-            acc = f" &+ UInt128(t{j})" if i > 0 else ""
-            L.append(f"x = UInt128(a{j}) &* UInt128({B}{i}){acc}{carry}; t{j} = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)")
+            carry = " &+ UInt128(_low: c, _high: 0)" if j > 0 else ""
+            acc = f" &+ UInt128(_low: t{j}, _high: 0)" if i > 0 else ""
+            L.append(f"x = UInt128(_low: a{j}, _high: 0) &* UInt128(_low: {B}{i}, _high: 0){acc}{carry}; t{j} = x._low; c = x._high")
         if i > 0:
-            L.append(f"x = UInt128(t{N}) &+ UInt128(c); t{N} = UInt64(truncatingIfNeeded: x); t{N+1} = UInt64(truncatingIfNeeded: x &>> 64)")
+            L.append(f"x = UInt128(_low: t{N}, _high: 0) &+ UInt128(_low: c, _high: 0); t{N} = x._low; t{N+1} = x._high")
         else:
             L.append(f"t{N} = c; t{N+1} = 0")
         L.append(f"// t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64")
         L.append("k = t0" if n0 == 1 else f"k = t0 &* {h(n0)}")
-        L.append(f"x = UInt128(k) &* UInt128({h(ml[0])}) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)")
+        L.append(f"x = UInt128(_low: k, _high: 0) &* UInt128(_low: {h(ml[0])}, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high")
         for j in range(1, N):
             if ml[j] == 0:
-                L.append(f"x = UInt128(t{j}) &+ UInt128(c); t{j-1} = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)")
+                L.append(f"x = UInt128(_low: t{j}, _high: 0) &+ UInt128(_low: c, _high: 0); t{j-1} = x._low; c = x._high")
             else:
-                L.append(f"x = UInt128(k) &* UInt128({h(ml[j])}) &+ UInt128(t{j}) &+ UInt128(c); t{j-1} = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)")
-        L.append(f"x = UInt128(t{N}) &+ UInt128(c); t{N-1} = UInt64(truncatingIfNeeded: x); t{N} = t{N+1} &+ UInt64(truncatingIfNeeded: x &>> 64)")
+                L.append(f"x = UInt128(_low: k, _high: 0) &* UInt128(_low: {h(ml[j])}, _high: 0) &+ UInt128(_low: t{j}, _high: 0) &+ UInt128(_low: c, _high: 0); t{j-1} = x._low; c = x._high")
+        L.append(f"x = UInt128(_low: t{N}, _high: 0) &+ UInt128(_low: c, _high: 0); t{N-1} = x._low; t{N} = t{N+1} &+ x._high")
     L.append("return Self.reduceOnce(" + ", ".join(f"t{j}" for j in range(N + 1)) + ")")
+    return "\n".join("            " + l for l in L)
+
+
+def gen_sqr(N, m):
+    """Montgomery squaring: the 2N-limb square with each cross product computed once and doubled, then
+    N word-by-word Montgomery reduction steps (SOS, Koç–Acar–Kaliski 1996), unrolled."""
+    ml = limbs(m, N)
+    n0 = (-pow(m, -1, 2**64)) % 2**64
+    W = lambda v: f"UInt128(_low: {v}, _high: 0)"
+    L = ["let (" + ", ".join(f"a{i}" for i in range(N)) + ") = a.v"]
+    for j in range(2 * N):
+        L.append(f"var r{j}: UInt64 = 0")
+    L += ["var x: UInt128 = 0", "var c: UInt64 = 0", "var k: UInt64 = 0", "var top: UInt64 = 0"]
+    L.append("// Cross products aᵢ·aⱼ, i < j.")
+    for i in range(N - 1):
+        L.append("c = 0")
+        for j in range(i + 1, N):
+            L.append(f"x = {W(f'a{i}')} &* {W(f'a{j}')} &+ {W(f'r{i+j}')} &+ {W('c')}; r{i+j} = x._low; c = x._high")
+        L.append(f"r{i+N} = c")
+    L.append("// Double them.")
+    L.append(f"r{2*N-1} = r{2*N-2} &>> 63")
+    for j in range(2 * N - 2, 0, -1):
+        L.append(f"r{j} = (r{j} &<< 1) | (r{j-1} &>> 63)")
+    L.append("r0 = r0 &<< 1")
+    L.append("// Add the squares aᵢ².")
+    L.append("c = 0")
+    for i in range(N):
+        L.append(f"x = {W(f'a{i}')} &* {W(f'a{i}')} &+ {W(f'r{2*i}')} &+ {W('c')}; r{2*i} = x._low")
+        L.append(f"x = {W(f'r{2*i+1}')} &+ {W('x._high')}; r{2*i+1} = x._low; c = x._high")
+    L.append("// Montgomery reduction, one word at a time; `top` carries out of the running top word.")
+    for i in range(N):
+        L.append(f"k = r{i}" if n0 == 1 else f"k = r{i} &* {h(n0)}")
+        L.append(f"x = {W('k')} &* {W(h(ml[0]))} &+ {W(f'r{i}')}; c = x._high")
+        for j in range(1, N):
+            if ml[j] == 0:
+                L.append(f"x = {W(f'r{i+j}')} &+ {W('c')}; r{i+j} = x._low; c = x._high")
+            else:
+                L.append(f"x = {W('k')} &* {W(h(ml[j]))} &+ {W(f'r{i+j}')} &+ {W('c')}; r{i+j} = x._low; c = x._high")
+        L.append(f"x = {W(f'r{i+N}')} &+ {W('c')} &+ {W('top')}; r{i+N} = x._low; top = x._high")
+    L.append("return Self.reduceOnce(" + ", ".join(f"r{j}" for j in range(N, 2 * N)) + ", top)")
     return "\n".join("            " + l for l in L)
 
 
@@ -116,8 +156,8 @@ def gen_reduce_once(N, m):
     L.append("var x: UInt128")
     L.append("var borrow: UInt64 = 0")
     for j in range(N):
-        L.append(f"x = UInt128(t{j}) &- UInt128({h(ml[j])}) &- UInt128(borrow); let d{j} = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1")
-    L.append(f"x = UInt128(t{N}) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1")
+        L.append(f"x = UInt128(_low: t{j}, _high: 0) &- UInt128(_low: {h(ml[j])}, _high: 0) &- UInt128(_low: borrow, _high: 0); let d{j} = x._low; borrow = x._high & 1")
+    L.append(f"x = UInt128(_low: t{N}, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1")
     L.append("// borrow = 1: t < m, keep t; borrow = 0: take t − m.")
     L.append("let keep = 0 &- borrow")
     L.append("return Self(limbs: (" + ", ".join(f"(t{j} & keep) | (d{j} & ~keep)" for j in range(N)) + "))")
@@ -129,9 +169,9 @@ def gen_add(N):
          "let (" + ", ".join(f"b{i}" for i in range(N)) + ") = b.v",
          "var x: UInt128 = 0"]
     for j in range(N):
-        carry = " &+ (x &>> 64)" if j > 0 else ""
-        L.append(f"x = UInt128(a{j}) &+ UInt128(b{j}){carry}; let t{j} = UInt64(truncatingIfNeeded: x)")
-    L.append(f"let t{N} = UInt64(truncatingIfNeeded: x &>> 64)")
+        carry = " &+ UInt128(_low: x._high, _high: 0)" if j > 0 else ""
+        L.append(f"x = UInt128(_low: a{j}, _high: 0) &+ UInt128(_low: b{j}, _high: 0){carry}; let t{j} = x._low")
+    L.append(f"let t{N} = x._high")
     L.append("return Self.reduceOnce(" + ", ".join(f"t{j}" for j in range(N + 1)) + ")")
     return "\n".join("            " + l for l in L)
 
@@ -143,12 +183,12 @@ def gen_sub(N, m):
          "var x: UInt128 = 0",
          "var borrow: UInt64 = 0"]
     for j in range(N):
-        L.append(f"x = UInt128(a{j}) &- UInt128(b{j}) &- UInt128(borrow); let d{j} = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1")
+        L.append(f"x = UInt128(_low: a{j}, _high: 0) &- UInt128(_low: b{j}, _high: 0) &- UInt128(_low: borrow, _high: 0); let d{j} = x._low; borrow = x._high & 1")
     L.append("// On borrow add m back (mask = all ones), else add 0.")
     L.append("let mask = 0 &- borrow")
     for j in range(N):
-        carry = " &+ (x &>> 64)" if j > 0 else ""
-        L.append(f"x = UInt128(d{j}) &+ UInt128({h(ml[j])} & mask){carry}; let r{j} = UInt64(truncatingIfNeeded: x)")
+        carry = " &+ UInt128(_low: x._high, _high: 0)" if j > 0 else ""
+        L.append(f"x = UInt128(_low: d{j}, _high: 0) &+ UInt128(_low: {h(ml[j])} & mask, _high: 0){carry}; let r{j} = x._low")
     L.append("return Self(limbs: (" + ", ".join(f"r{j}" for j in range(N)) + "))")
     return "\n".join("            " + l for l in L)
 
@@ -189,13 +229,11 @@ extension «C» {
         }
 
         /// Montgomery product a·b·R⁻¹ mod «MOD_NAME» (CIOS, unrolled). Constant time.
-        @inline(__always)
         static func mul(_ a: «T», _ b: «T») -> «T» {
 «MUL»
         }
 
-        /// Montgomery square a·a·R⁻¹ mod «MOD_NAME». Constant time.
-        @inline(__always)
+        /// Montgomery square a·a·R⁻¹ mod «MOD_NAME» (dedicated squaring, then SOS reduction). Constant time.
         static func sqr(_ a: «T») -> «T» {
 «SQR»
         }
@@ -831,7 +869,7 @@ def gen_mont_type(c, field):
         "REDUCE_PARAMS": ", ".join(f"_ t{j}: UInt64" for j in range(N + 1)),
         "REDUCE": gen_reduce_once(N, m),
         "MUL": gen_mul(N, m),
-        "SQR": gen_mul(N, m, sq=True),
+        "SQR": gen_sqr(N, m),
         "ADD": gen_add(N),
         "SUB": gen_sub(N, m),
         "ZERO_TEST": " | ".join(f"v.{j}" for j in range(N)),

@@ -3,5 +3,6 @@
 
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
+benchmarks += ecdsaBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)

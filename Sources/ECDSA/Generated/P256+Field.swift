@@ -29,18 +29,17 @@ extension P256 {
         static func reduceOnce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64, _ t4: UInt64) -> FieldElement {
             var x: UInt128
             var borrow: UInt64 = 0
-            x = UInt128(t0) &- UInt128(0xffffffffffffffff) &- UInt128(borrow); let d0 = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-            x = UInt128(t1) &- UInt128(0x00000000ffffffff) &- UInt128(borrow); let d1 = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-            x = UInt128(t2) &- UInt128(0x0000000000000000) &- UInt128(borrow); let d2 = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-            x = UInt128(t3) &- UInt128(0xffffffff00000001) &- UInt128(borrow); let d3 = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-            x = UInt128(t4) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+            x = UInt128(_low: t0, _high: 0) &- UInt128(_low: 0xffffffffffffffff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d0 = x._low; borrow = x._high & 1
+            x = UInt128(_low: t1, _high: 0) &- UInt128(_low: 0x00000000ffffffff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d1 = x._low; borrow = x._high & 1
+            x = UInt128(_low: t2, _high: 0) &- UInt128(_low: 0x0000000000000000, _high: 0) &- UInt128(_low: borrow, _high: 0); let d2 = x._low; borrow = x._high & 1
+            x = UInt128(_low: t3, _high: 0) &- UInt128(_low: 0xffffffff00000001, _high: 0) &- UInt128(_low: borrow, _high: 0); let d3 = x._low; borrow = x._high & 1
+            x = UInt128(_low: t4, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
             // borrow = 1: t < m, keep t; borrow = 0: take t − m.
             let keep = 0 &- borrow
             return Self(limbs: ((t0 & keep) | (d0 & ~keep), (t1 & keep) | (d1 & ~keep), (t2 & keep) | (d2 & ~keep), (t3 & keep) | (d3 & ~keep)))
         }
 
         /// Montgomery product a·b·R⁻¹ mod p (CIOS, unrolled). Constant time.
-        @inline(__always)
         static func mul(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3) = a.v
             let (b0, b1, b2, b3) = b.v
@@ -54,126 +53,133 @@ extension P256 {
             var c: UInt64 = 0
             var k: UInt64 = 0
             // Round 0: t += a·b[0]
-            x = UInt128(a0) &* UInt128(b0); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a1) &* UInt128(b0) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a2) &* UInt128(b0) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a3) &* UInt128(b0) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b0, _high: 0); t0 = x._low; c = x._high
+            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
             t4 = c; t5 = 0
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0
-            x = UInt128(k) &* UInt128(0xffffffffffffffff) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0x00000000ffffffff) &+ UInt128(t1) &+ UInt128(c); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t2) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0xffffffff00000001) &+ UInt128(t3) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); t4 = t5 &+ UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
             // Round 1: t += a·b[1]
-            x = UInt128(a0) &* UInt128(b1) &+ UInt128(t0); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a1) &* UInt128(b1) &+ UInt128(t1) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a2) &* UInt128(b1) &+ UInt128(t2) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a3) &* UInt128(b1) &+ UInt128(t3) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t4 = UInt64(truncatingIfNeeded: x); t5 = UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; t5 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0
-            x = UInt128(k) &* UInt128(0xffffffffffffffff) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0x00000000ffffffff) &+ UInt128(t1) &+ UInt128(c); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t2) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0xffffffff00000001) &+ UInt128(t3) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); t4 = t5 &+ UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
             // Round 2: t += a·b[2]
-            x = UInt128(a0) &* UInt128(b2) &+ UInt128(t0); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a1) &* UInt128(b2) &+ UInt128(t1) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a2) &* UInt128(b2) &+ UInt128(t2) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a3) &* UInt128(b2) &+ UInt128(t3) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t4 = UInt64(truncatingIfNeeded: x); t5 = UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; t5 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0
-            x = UInt128(k) &* UInt128(0xffffffffffffffff) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0x00000000ffffffff) &+ UInt128(t1) &+ UInt128(c); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t2) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0xffffffff00000001) &+ UInt128(t3) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); t4 = t5 &+ UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
             // Round 3: t += a·b[3]
-            x = UInt128(a0) &* UInt128(b3) &+ UInt128(t0); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a1) &* UInt128(b3) &+ UInt128(t1) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a2) &* UInt128(b3) &+ UInt128(t2) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a3) &* UInt128(b3) &+ UInt128(t3) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t4 = UInt64(truncatingIfNeeded: x); t5 = UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; t5 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0
-            x = UInt128(k) &* UInt128(0xffffffffffffffff) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0x00000000ffffffff) &+ UInt128(t1) &+ UInt128(c); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t2) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0xffffffff00000001) &+ UInt128(t3) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); t4 = t5 &+ UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
             return Self.reduceOnce(t0, t1, t2, t3, t4)
         }
 
-        /// Montgomery square a·a·R⁻¹ mod p. Constant time.
-        @inline(__always)
+        /// Montgomery square a·a·R⁻¹ mod p (dedicated squaring, then SOS reduction). Constant time.
         static func sqr(_ a: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3) = a.v
-            var t0: UInt64 = 0
-            var t1: UInt64 = 0
-            var t2: UInt64 = 0
-            var t3: UInt64 = 0
-            var t4: UInt64 = 0
-            var t5: UInt64 = 0
+            var r0: UInt64 = 0
+            var r1: UInt64 = 0
+            var r2: UInt64 = 0
+            var r3: UInt64 = 0
+            var r4: UInt64 = 0
+            var r5: UInt64 = 0
+            var r6: UInt64 = 0
+            var r7: UInt64 = 0
             var x: UInt128 = 0
             var c: UInt64 = 0
             var k: UInt64 = 0
-            // Round 0: t += a·a[0]
-            x = UInt128(a0) &* UInt128(a0); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a1) &* UInt128(a0) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a2) &* UInt128(a0) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a3) &* UInt128(a0) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            t4 = c; t5 = 0
-            // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
-            k = t0
-            x = UInt128(k) &* UInt128(0xffffffffffffffff) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0x00000000ffffffff) &+ UInt128(t1) &+ UInt128(c); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t2) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0xffffffff00000001) &+ UInt128(t3) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); t4 = t5 &+ UInt64(truncatingIfNeeded: x &>> 64)
-            // Round 1: t += a·a[1]
-            x = UInt128(a0) &* UInt128(a1) &+ UInt128(t0); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a1) &* UInt128(a1) &+ UInt128(t1) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a2) &* UInt128(a1) &+ UInt128(t2) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a3) &* UInt128(a1) &+ UInt128(t3) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t4 = UInt64(truncatingIfNeeded: x); t5 = UInt64(truncatingIfNeeded: x &>> 64)
-            // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
-            k = t0
-            x = UInt128(k) &* UInt128(0xffffffffffffffff) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0x00000000ffffffff) &+ UInt128(t1) &+ UInt128(c); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t2) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0xffffffff00000001) &+ UInt128(t3) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); t4 = t5 &+ UInt64(truncatingIfNeeded: x &>> 64)
-            // Round 2: t += a·a[2]
-            x = UInt128(a0) &* UInt128(a2) &+ UInt128(t0); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a1) &* UInt128(a2) &+ UInt128(t1) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a2) &* UInt128(a2) &+ UInt128(t2) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a3) &* UInt128(a2) &+ UInt128(t3) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t4 = UInt64(truncatingIfNeeded: x); t5 = UInt64(truncatingIfNeeded: x &>> 64)
-            // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
-            k = t0
-            x = UInt128(k) &* UInt128(0xffffffffffffffff) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0x00000000ffffffff) &+ UInt128(t1) &+ UInt128(c); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t2) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0xffffffff00000001) &+ UInt128(t3) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); t4 = t5 &+ UInt64(truncatingIfNeeded: x &>> 64)
-            // Round 3: t += a·a[3]
-            x = UInt128(a0) &* UInt128(a3) &+ UInt128(t0); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a1) &* UInt128(a3) &+ UInt128(t1) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a2) &* UInt128(a3) &+ UInt128(t2) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(a3) &* UInt128(a3) &+ UInt128(t3) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t4 = UInt64(truncatingIfNeeded: x); t5 = UInt64(truncatingIfNeeded: x &>> 64)
-            // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
-            k = t0
-            x = UInt128(k) &* UInt128(0xffffffffffffffff) &+ UInt128(t0); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0x00000000ffffffff) &+ UInt128(t1) &+ UInt128(c); t0 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t2) &+ UInt128(c); t1 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(k) &* UInt128(0xffffffff00000001) &+ UInt128(t3) &+ UInt128(c); t2 = UInt64(truncatingIfNeeded: x); c = UInt64(truncatingIfNeeded: x &>> 64)
-            x = UInt128(t4) &+ UInt128(c); t3 = UInt64(truncatingIfNeeded: x); t4 = t5 &+ UInt64(truncatingIfNeeded: x &>> 64)
-            return Self.reduceOnce(t0, t1, t2, t3, t4)
+            var top: UInt64 = 0
+            // Cross products aᵢ·aⱼ, i < j.
+            c = 0
+            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a1, _high: 0) &+ UInt128(_low: r1, _high: 0) &+ UInt128(_low: c, _high: 0); r1 = x._low; c = x._high
+            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
+            r4 = c
+            c = 0
+            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
+            r5 = c
+            c = 0
+            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
+            r6 = c
+            // Double them.
+            r7 = r6 &>> 63
+            r6 = (r6 &<< 1) | (r5 &>> 63)
+            r5 = (r5 &<< 1) | (r4 &>> 63)
+            r4 = (r4 &<< 1) | (r3 &>> 63)
+            r3 = (r3 &<< 1) | (r2 &>> 63)
+            r2 = (r2 &<< 1) | (r1 &>> 63)
+            r1 = (r1 &<< 1) | (r0 &>> 63)
+            r0 = r0 &<< 1
+            // Add the squares aᵢ².
+            c = 0
+            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a0, _high: 0) &+ UInt128(_low: r0, _high: 0) &+ UInt128(_low: c, _high: 0); r0 = x._low
+            x = UInt128(_low: r1, _high: 0) &+ UInt128(_low: x._high, _high: 0); r1 = x._low; c = x._high
+            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a1, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low
+            x = UInt128(_low: r3, _high: 0) &+ UInt128(_low: x._high, _high: 0); r3 = x._low; c = x._high
+            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low
+            x = UInt128(_low: r5, _high: 0) &+ UInt128(_low: x._high, _high: 0); r5 = x._low; c = x._high
+            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low
+            x = UInt128(_low: r7, _high: 0) &+ UInt128(_low: x._high, _high: 0); r7 = x._low; c = x._high
+            // Montgomery reduction, one word at a time; `top` carries out of the running top word.
+            k = r0
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r0, _high: 0); c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r1, _high: 0) &+ UInt128(_low: c, _high: 0); r1 = x._low; c = x._high
+            x = UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r4 = x._low; top = x._high
+            k = r1
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r1, _high: 0); c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r5 = x._low; top = x._high
+            k = r2
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r2, _high: 0); c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r6 = x._low; top = x._high
+            k = r3
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r3, _high: 0); c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r7 = x._low; top = x._high
+            return Self.reduceOnce(r4, r5, r6, r7, top)
         }
 
         /// a + b mod p. Constant time.
@@ -182,11 +188,11 @@ extension P256 {
             let (a0, a1, a2, a3) = a.v
             let (b0, b1, b2, b3) = b.v
             var x: UInt128 = 0
-            x = UInt128(a0) &+ UInt128(b0); let t0 = UInt64(truncatingIfNeeded: x)
-            x = UInt128(a1) &+ UInt128(b1) &+ (x &>> 64); let t1 = UInt64(truncatingIfNeeded: x)
-            x = UInt128(a2) &+ UInt128(b2) &+ (x &>> 64); let t2 = UInt64(truncatingIfNeeded: x)
-            x = UInt128(a3) &+ UInt128(b3) &+ (x &>> 64); let t3 = UInt64(truncatingIfNeeded: x)
-            let t4 = UInt64(truncatingIfNeeded: x &>> 64)
+            x = UInt128(_low: a0, _high: 0) &+ UInt128(_low: b0, _high: 0); let t0 = x._low
+            x = UInt128(_low: a1, _high: 0) &+ UInt128(_low: b1, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t1 = x._low
+            x = UInt128(_low: a2, _high: 0) &+ UInt128(_low: b2, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t2 = x._low
+            x = UInt128(_low: a3, _high: 0) &+ UInt128(_low: b3, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t3 = x._low
+            let t4 = x._high
             return Self.reduceOnce(t0, t1, t2, t3, t4)
         }
 
@@ -197,16 +203,16 @@ extension P256 {
             let (b0, b1, b2, b3) = b.v
             var x: UInt128 = 0
             var borrow: UInt64 = 0
-            x = UInt128(a0) &- UInt128(b0) &- UInt128(borrow); let d0 = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-            x = UInt128(a1) &- UInt128(b1) &- UInt128(borrow); let d1 = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-            x = UInt128(a2) &- UInt128(b2) &- UInt128(borrow); let d2 = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-            x = UInt128(a3) &- UInt128(b3) &- UInt128(borrow); let d3 = UInt64(truncatingIfNeeded: x); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+            x = UInt128(_low: a0, _high: 0) &- UInt128(_low: b0, _high: 0) &- UInt128(_low: borrow, _high: 0); let d0 = x._low; borrow = x._high & 1
+            x = UInt128(_low: a1, _high: 0) &- UInt128(_low: b1, _high: 0) &- UInt128(_low: borrow, _high: 0); let d1 = x._low; borrow = x._high & 1
+            x = UInt128(_low: a2, _high: 0) &- UInt128(_low: b2, _high: 0) &- UInt128(_low: borrow, _high: 0); let d2 = x._low; borrow = x._high & 1
+            x = UInt128(_low: a3, _high: 0) &- UInt128(_low: b3, _high: 0) &- UInt128(_low: borrow, _high: 0); let d3 = x._low; borrow = x._high & 1
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
-            x = UInt128(d0) &+ UInt128(0xffffffffffffffff & mask); let r0 = UInt64(truncatingIfNeeded: x)
-            x = UInt128(d1) &+ UInt128(0x00000000ffffffff & mask) &+ (x &>> 64); let r1 = UInt64(truncatingIfNeeded: x)
-            x = UInt128(d2) &+ UInt128(0x0000000000000000 & mask) &+ (x &>> 64); let r2 = UInt64(truncatingIfNeeded: x)
-            x = UInt128(d3) &+ UInt128(0xffffffff00000001 & mask) &+ (x &>> 64); let r3 = UInt64(truncatingIfNeeded: x)
+            x = UInt128(_low: d0, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0); let r0 = x._low
+            x = UInt128(_low: d1, _high: 0) &+ UInt128(_low: 0x00000000ffffffff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r1 = x._low
+            x = UInt128(_low: d2, _high: 0) &+ UInt128(_low: 0x0000000000000000 & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r2 = x._low
+            x = UInt128(_low: d3, _high: 0) &+ UInt128(_low: 0xffffffff00000001 & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r3 = x._low
             return Self(limbs: (r0, r1, r2, r3))
         }
 
