@@ -202,3 +202,32 @@ struct MalformedTests {
         }
     }
 }
+
+@Suite("Error offsets and messages")
+struct ErrorOffsetTests {
+    func error(_ body: () throws -> Void) -> DERError? {
+        do { try body(); return nil } catch let e as DERError { return e } catch { return nil }
+    }
+
+    @Test("errors point at the offending element")
+    func offsets() throws {
+        #expect(error { _ = try DERNode.parse([0x05, 0x00, 0x00]) }?.offset == 2)
+        let spki = seq(ecAlg, bits(p256Point), null)
+        let e = try #require(error { _ = try SubjectPublicKeyInfo(derEncoded: spki) })
+        #expect(e.code == .unexpectedElement)
+        #expect(e.offset == spki.count - 2)  // the NULL
+        // Inside PKCS#8, the inner key's offsets are those of the whole document.
+        let inner = seq(int([1]), octets([UInt8](repeating: 1, count: 31)), ctx(0, oid(K.secp256r1)))
+        let p8 = seq(int([0]), ecAlg, octets(inner))
+        let e2 = try #require(error { _ = try PKCS8PrivateKeyInfo(derEncoded: p8) })
+        #expect(e2.code == .invalidKey)
+        #expect(e2.offset == p8.count - inner.count + 5)  // the privateKey OCTET STRING (after 30 L and 02 01 01)
+        #expect(e2.description.contains("31 octets"))
+        // PEM errors carry the byte offset in the text.
+        let text = "-----BEGIN A-----\nAQ ID\n-----END A-----\n"
+        #expect(error { _ = try PEMDocument.parseAll(text) }?.offset == 20)
+        // Equality is on the code only.
+        #expect(e == DERError(.unexpectedElement))
+        #expect(e != DERError(.trailingData))
+    }
+}
