@@ -1,12 +1,39 @@
+import SHA2
+
 // The bridge from JWKs to the signature modules. Each holder is built once per JWK and shared.
 
-/// An `oct` key: the HMAC secret.
+/// An `oct` key: the HMAC secret, with the HMAC pad states for SHA-256/384/512 prepared once (RFC 2104 §2).
 final class HMACKeyHolder: Sendable {
     let secret: [UInt8]
-    init(secret: [UInt8]) { self.secret = secret }
+    let k256: HMAC<SHA256>.Key
+    let k384: HMAC<SHA384>.Key
+    let k512: HMAC<SHA512>.Key
 
+    init(secret: [UInt8]) {
+        self.secret = secret
+        k256 = HMAC<SHA256>.Key(keyBytes: secret)
+        k384 = HMAC<SHA384>.Key(keyBytes: secret)
+        k512 = HMAC<SHA512>.Key(keyBytes: secret)
+    }
+
+    /// RFC 7518 §3.2: the MAC must be the full hash length; compared in constant time.
     func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
-        throw JWTError(.unsupportedAlgorithm, "\(alg.rawValue) is not available yet (HMAC not built)")
+        let raw = UnsafeRawBufferPointer(signingInput)
+        switch alg {
+        case .hs256: return HMACKeyHolder.check(k256, signature, raw)
+        case .hs384: return HMACKeyHolder.check(k384, signature, raw)
+        case .hs512: return HMACKeyHolder.check(k512, signature, raw)
+        default: return false
+        }
+    }
+
+    @inline(__always)
+    static func check<H: HashFunction>(_ key: HMAC<H>.Key, _ sig: [UInt8], _ input: UnsafeRawBufferPointer) -> Bool {
+        guard sig.count == H.byteCount else { return false }
+        var mac = HMAC<H>(key: key)
+        mac.update(bufferPointer: input)
+        let tag = mac.finalize()
+        return tag.withUnsafeBytes { constantTimeEquals($0, sig) }
     }
 }
 
