@@ -3,5 +3,6 @@
 
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
+benchmarks += jwtBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)
