@@ -3,6 +3,8 @@
 
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
+benchmarks += rsaBenchmarks()
 benchmarks += ecdsaBenchmarks()
+benchmarks += jwtBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)
