@@ -4,5 +4,6 @@
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
+benchmarks += jwtBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)

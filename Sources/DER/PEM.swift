@@ -11,9 +11,11 @@
 /// at the end, pad bits zero, no whitespace inside a line). Legacy RFC 1421 headers (`Proc-Type:`,
 /// i.e. encrypted PEM) are refused as unsupported. Which label is acceptable is the caller's call.
 public struct PEMDocument: Sendable, Equatable, Hashable {
+    /// The label between `BEGIN ` and the dashes, e.g. `PUBLIC KEY`; and the decoded body.
     public var label: String
     public var derBytes: [UInt8]
 
+    /// A document to write with `pemString`; the label must follow RFC 7468 §3.
     public init(label: String, derBytes: [UInt8]) {
         self.label = label
         self.derBytes = derBytes
