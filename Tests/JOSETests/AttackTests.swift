@@ -426,18 +426,19 @@ struct AttackTests {
             for (name, token) in fx.tokens.sorted(by: { $0.key < $1.key }) {
                 ran += 1
                 let pair = "\(setName)/\(name)"
+                let shouldPass = Self.validPairs.contains(pair)
                 do {
                     _ = try verifier.verify(token, expecting: fx.expectations())
                     validSeen.insert(pair)
-                    #expect(Self.validPairs.contains(pair), "\(pair) verified: \(fx.notes[name] ?? "")")
+                    if !shouldPass { Issue.record("\(pair) verified: \(fx.notes[name] ?? "")") }
                 } catch let e as JWTError {
-                    #expect(!Self.validPairs.contains(pair), "\(pair) failed: \(e)")
+                    if shouldPass { Issue.record("\(pair) failed: \(e)") }
                     // No error text repeats a large part of the token.
                     #expect(e.description.count < 400 && !e.description.contains(token.prefix(60)), "\(pair): \(e)")
                 }
             }
         }
-        #expect(validSeen == Self.validPairs)
+        #expect(validSeen.count == Self.validPairs.count, "valid pairs seen: \(validSeen.count) of \(Self.validPairs.count)")
         Vectors.report(AttackFixture.file, cases: ran,
                        detail: "\(fx.tokens.count) tokens × \(sets.count) key sets, \(validSeen.count) valid pairs")
         #expect(fx.tokens.count == Self.expectedAttackTokens)

@@ -825,7 +825,8 @@ def build_attacks():
     put("nonCanonicalPayload", si5 + "." + b64u(sign("ES256", ec_a, si5.encode())),
         "payload's last char has non-zero trailing bits")
     put("nonCanonicalSignature", si2 + "." + noncanonical(good), "signature's last char has non-zero trailing bits")
-    one_extra = si2 + "." + good + "A"
+    assert len(good) % 4 == 2
+    one_extra = si2 + "." + good + "AAA"
     put("signatureLengthMod4Is1", one_extra, "signature segment of length 4k+1 (never valid base64)")
 
     # ECDSA signature encodings (RFC 7518 §3.4).
