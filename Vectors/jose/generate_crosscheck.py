@@ -401,6 +401,30 @@ def joserfc_verifies(token: str, key: Key, alg: str) -> bool:
         return False
 
 
+def joserfc_claims_verdict(token: str, key: Key, alg: str) -> str:
+    from joserfc import jwt as jr_jwt
+    from joserfc.errors import ExpiredTokenError, InvalidClaimError, MissingClaimError
+
+    jwk = key.jwk()
+    for m in ("alg", "use", "key_ops"):
+        jwk.pop(m, None)
+    tok = jr_jwt.decode(token, jr_import_key(jwk), algorithms=[alg])
+    registry = jr_jwt.JWTClaimsRegistry(
+        now=NOW, leeway=LEEWAY, exp={"essential": True},
+        iss={"essential": True, "value": ISSUER}, aud={"essential": True, "value": AUDIENCE})
+    try:
+        registry.validate(tok.claims)
+        return "valid"
+    except ExpiredTokenError:
+        return "expired"
+    except MissingClaimError:
+        return "missingClaim"
+    except InvalidClaimError as e:
+        claim = e.claim if hasattr(e, "claim") else str(e)
+        return {"nbf": "notYetValid", "iat": "issuedInFuture", "iss": "issuerMismatch",
+                "aud": "audienceMismatch"}.get(claim, "invalidClaim:" + str(claim))
+
+
 # ---------------------------------------------------------------------------------------------
 # Cross-check fixture
 
@@ -612,6 +636,20 @@ def build_crosscheck():
     k = ec_keys["ES256"][2]
     add("validInP521Set", "ES256", "p521", make_token(header_for("ES256", k), claims(), k), "valid", k.kid,
         check=(k, "ES256"))
+
+    # Double-check the claim verdicts with joserfc's claims registry (same now, leeway, iss, aud; exp
+    # essential). Only tokens whose verdict is about claims (or valid) are asked.
+    if jr_jws is not None:
+        by_kid = {k.kid: k for k in main_keys + list(foreign.values()) + [p521]}
+        claim_verdicts = {"valid", "expired", "notYetValid", "issuedInFuture", "issuerMismatch",
+                          "audienceMismatch", "missingClaim"}
+        asked = 0
+        for t in tokens:
+            if t["expect"] in claim_verdicts and "algorithms" not in t:
+                got = joserfc_claims_verdict(t["token"], by_kid[t["signer"]], t["alg"])
+                assert got == t["expect"], ("joserfc claims disagree", t["id"], t["case"], got, t["expect"])
+                asked += 1
+        print("joserfc agreed on %d claim verdicts" % asked, file=sys.stderr)
 
     counts = {}
     for t in tokens:
