@@ -13,7 +13,8 @@ Outputs (both committed):
 The independent implementation is Python's `cryptography` package (RSA PKCS#1 v1.5 and PSS, ECDSA,
 HMAC); the JWS layer (base64url, headers, signing input, r||s conversion) is this script's own small
 code. PyJWT/joserfc are NOT used to sign; if joserfc is importable it double-checks every token whose
-verdict depends only on the signature (valid ones must verify, signature-tampered ones must not).
+verdict depends only on the signature (valid ones must verify, signature-tampered ones must not), and
+every claim verdict with joserfc's JWTClaimsRegistry.
 
 Determinism: keys come from a seeded generator (RSA primes by Miller-Rabin over a seeded stream, EC
 scalars and HMAC secrets from the same stream). RS* and HS* signatures are deterministic, ES* use RFC 6979
