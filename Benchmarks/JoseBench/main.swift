@@ -3,5 +3,7 @@
 
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
+benchmarks += rsaBenchmarks()
+benchmarks += jwtBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)
