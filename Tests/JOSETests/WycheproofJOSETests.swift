@@ -67,19 +67,10 @@ struct WycheproofJOSETests {
         }
     }
 
-    /// True when a case uses ES256/ES384 and the ECDSA module is not available yet.
-    static func pendingECDSA(_ jws: String) -> Bool {
-        guard !RSAECVectors.ecdsaAvailable else { return false }
-        guard let first = jws.split(separator: ".", omittingEmptySubsequences: false).first,
-              let b = try? Base64URL.decode(first), let h = try? JSONValue(parsing: b) else { return false }
-        let alg = h["alg"]?.stringValue ?? ""
-        return alg == "ES256" || alg == "ES384"
-    }
-
     @Test func jsonWebSignature() throws {
         let file = "wycheproof/json_web_signature_test.json"
         let wf = try WycheproofFile.load(file)
-        var ran = 0, valid = 0, invalid = 0, outOfScope = 0, deviations = 0, pending = 0
+        var ran = 0, valid = 0, invalid = 0, outOfScope = 0, deviations = 0
         var byID: [Int: (WycheproofGroup, WycheproofTest)] = [:]
         for (g, t) in wf.cases { byID[t.tcId] = (g, t) }
 
@@ -128,15 +119,6 @@ struct WycheproofJOSETests {
                 continue
             default: break
             }
-            if Self.pendingECDSA(jws) {
-                pending += 1
-                if t.result == .valid {
-                    #expect(outcome.error?.code == .unsupportedAlgorithm, "\(label): \(outcome)")
-                } else {
-                    #expect(outcome != .accepted, "\(label)")
-                }
-                continue
-            }
             switch t.result {
             case .valid:
                 valid += 1
@@ -150,16 +132,17 @@ struct WycheproofJOSETests {
             }
         }
         Vectors.report(file, cases: ran,
-                       detail: "\(valid) valid accepted, \(invalid) invalid rejected, \(deviations) documented deviations, \(outOfScope) ES512 out of scope, \(pending) ES pending ECDSA")
+                       detail: "\(valid) valid accepted, \(invalid) invalid rejected, \(deviations) documented deviations, \(outOfScope) ES512 out of scope")
         #expect(ran == 401)
         #expect(deviations == 6 && outOfScope == 2)
-        #expect(valid + invalid + deviations + outOfScope + pending == 401)
+        #expect(valid == 40 && invalid == 353)
+        #expect(valid + invalid + deviations + outOfScope == 401)
     }
 
     @Test func jsonWebKey() throws {
         let file = "wycheproof/json_web_key_test.json"
         let wf = try WycheproofFile.load(file)
-        var ran = 0, pending = 0
+        var ran = 0, accepted = 0, rejected = 0
         for (g, t) in wf.cases {
             ran += 1
             let jws = t.string("jws") ?? ""
@@ -170,21 +153,17 @@ struct WycheproofJOSETests {
                 Issue.record("unknown flag in \(label)")
                 continue
             }
-            if Self.pendingECDSA(jws) && shouldPass {
-                pending += 1
-                #expect(outcome.error?.code == .unsupportedAlgorithm, "\(label): \(outcome)")
-                continue
-            }
             if shouldPass {
+                accepted += 1
                 #expect(outcome == .accepted, "\(label): \(outcome)")
             } else {
+                rejected += 1
                 #expect(outcome != .accepted, "\(label)")
-                if Self.pendingECDSA(jws) { pending += 1; continue }
                 #expect(outcome.error?.code != .unsupportedAlgorithm, "\(label): \(outcome)")
             }
         }
-        Vectors.report(file, cases: ran, detail: "\(pending) ES pending ECDSA")
-        #expect(ran == 26)
+        Vectors.report(file, cases: ran, detail: "\(accepted) valid accepted, \(rejected) invalid rejected")
+        #expect(ran == 26 && accepted == 5 && rejected == 21)
     }
 
     /// The specific reason for each json_web_key_test.json rejection (by group comment).
@@ -194,7 +173,7 @@ struct WycheproofJOSETests {
             "jws_mixedSymmetryKeyset": .mixedKeySet, "jws_duplicate_kid": .duplicateKeyID,
             "jws_rsa_roca_key": .keyNotFound, "keysize_too_small": .keyNotFound, "exponentOne": .keyNotFound,
             "wrong_algorithm": .keyMismatch, "invalid_algorithm": .keyMismatch, "invalid_use": .keyMismatch,
-            "wrong_curve": .keyNotFound, "wrong_kty": .keyNotFound,
+            "wrong_curve": .keyNotFound, "wrong_kty": .keyNotFound, "invalid_point": .keyNotFound,
             "invalid_aes_gcm_key": .keyMismatch, "invalid_aes_kw_key": .keyMismatch,
         ]
         var checked = 0
@@ -212,7 +191,10 @@ struct WycheproofJOSETests {
                 checked += 1
             }
         }
-        #expect(checked == 19)  // all invalid cases except invalid_point (checked by the ECDSA key validation)
+        #expect(checked == 20)  // every invalid case
+        // The off-curve key is skipped at load by the point validation.
+        let offCurve = try #require(wf.groups.first { $0.string("comment") == "invalid_point" })
+        #expect(try JWKSet(json: try #require(offCurve.json("public"))).skipped.first?.error.code == .invalidKey)
         // The ROCA key is skipped at load, for that reason.
         let roca = try #require(wf.groups.first { $0.string("comment") == "jws_rsa_roca_key" })
         let set = try JWKSet(json: try #require(roca.json("public")))
