@@ -31,8 +31,7 @@ struct AttackTests {
             }
         }
         try check("alg_none_kid_unsigned", .error(.unsecuredAlgorithm), in: "attackHmac")
-        // Also refused when only decoding the header is asked for? decodeUnverified does not judge alg; the
-        // verifier is the only door, and it has no allow-list entry for none.
+        // `none` cannot even be put in an allow-list: it is not a JWSAlgorithm.
         #expect(JWSAlgorithm(rawValue: "none") == nil)
     }
 
@@ -225,13 +224,10 @@ struct AttackTests {
         let filler = String(repeating: "A", count: 10 * 1024 * 1024)
         let token = parts[0] + "." + filler + "." + parts[2]
         let verifier = try fx.verifier("attackPublic")
-        let clock = ContinuousClock()
-        var caught: JWTError? = nil
-        let elapsed = clock.measure {
-            do { _ = try verifier.verify(token, expecting: fx.expectations()) } catch let e as JWTError { caught = e } catch {}
-        }
+        let (caught, elapsed) = fastestRejection(of: token, by: verifier, expecting: fx.expectations())
         #expect(caught?.code == .limitExceeded, "\(String(describing: caught))")
-        #expect(elapsed < .milliseconds(100), "10 MB token took \(elapsed)")
+        #expect(elapsed < .milliseconds(50), "10 MB token took \(elapsed)")
+        print("[attack] 10 MB token rejected (\(caught?.code.description ?? "-")) in \(elapsed)")
         #expect(throws: JWTError(.limitExceeded, "")) { try decodeUnverified(token) }
     }
 
@@ -289,13 +285,10 @@ struct AttackTests {
         var options = JWTVerifier.Options()
         options.maxTokenBytes = 1 << 20  // let the dot scan, not the size limit, reject it
         let verifier = JWTVerifier(keys: try fx.set("attackPublic"), algorithms: Set(JWSAlgorithm.allCases), options: options)
-        let clock = ContinuousClock()
-        var caught: JWTError? = nil
-        let elapsed = clock.measure {
-            do { _ = try verifier.verify(dots, expecting: fx.expectations()) } catch let e as JWTError { caught = e } catch {}
-        }
+        let (caught, elapsed) = fastestRejection(of: dots, by: verifier, expecting: fx.expectations())
         #expect(caught?.code == .malformedToken, "\(String(describing: caught))")
-        #expect(elapsed < .milliseconds(20), "100,000 dots took \(elapsed)")
+        #expect(elapsed < .milliseconds(5), "100,000 dots took \(elapsed)")
+        print("[attack] 100,000 dots rejected (\(caught?.code.description ?? "-")) in \(elapsed)")
         // A valid-looking prefix followed by many dots: still malformed.
         let tail = try fx.token("es256Valid") + String(repeating: ".", count: 50_000)
         #expect(throws: JWTError(.malformedToken, "")) { try verifier.verify(tail, expecting: fx.expectations()) }
@@ -446,6 +439,22 @@ struct AttackTests {
     }
 
     // MARK: - Helpers
+
+    /// Verifies `token` five times and returns the error and the fastest time (so a descheduled thread on a
+    /// busy machine does not fail the timing check; the rejection is O(1) whatever the token's length).
+    func fastestRejection(of token: String, by verifier: JWTVerifier,
+                          expecting: ClaimExpectations) -> (JWTError?, Duration) {
+        let clock = ContinuousClock()
+        var caught: JWTError? = nil
+        var best = Duration.seconds(3600)
+        for _ in 0..<5 {
+            let elapsed = clock.measure {
+                do { _ = try verifier.verify(token, expecting: expecting) } catch let e as JWTError { caught = e } catch {}
+            }
+            best = min(best, elapsed)
+        }
+        return (caught, best)
+    }
 
     /// Verifies fixture token `name` against key set `set` and asserts the outcome.
     func check(_ name: String, _ expected: TokenOutcome, in set: String = "attackPublic",
