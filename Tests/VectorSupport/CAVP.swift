@@ -57,7 +57,8 @@ public enum CAVP {
             if !fields.isEmpty { records.append(CAVPRecord(section: section, fields: fields, line: start)) }
             fields = []
         }
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }) {
+        // "\r\n" is a single Character in Swift, so CRLF files need their own separator.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNo += 1
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { flush(); continue }

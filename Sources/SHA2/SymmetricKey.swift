@@ -1,0 +1,32 @@
+// Secret key material for HMAC.
+
+/// A secret key: bytes of any length, as HMAC accepts (RFC 2104 §2).
+///
+/// Kept in an array; the type is `Sendable` and its `description` does not reveal the bytes.
+public struct SymmetricKey: Sendable, CustomStringConvertible {
+    @usableFromInline let bytes: [UInt8]
+
+    /// A key holding a copy of `data`.
+    public init(data: some Sequence<UInt8>) { bytes = Array(data) }
+
+    /// A fresh random key of `bitCount` bits (rounded up to whole bytes) from the system's
+    /// cryptographically secure generator.
+    public init(bitCount: Int) {
+        precondition(bitCount >= 0, "negative key size")
+        var rng = SystemRandomNumberGenerator()
+        bytes = (0..<(bitCount + 7) / 8).map { _ in UInt8.random(in: .min ... .max, using: &rng) }
+    }
+
+    /// The key length in bytes.
+    public var byteCount: Int { bytes.count }
+    /// The key length in bits.
+    public var bitCount: Int { bytes.count * 8 }
+
+    /// Calls `body` with the key bytes.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBytes(body)
+    }
+
+    /// "SymmetricKey(n bytes)": never the key material.
+    public var description: String { "SymmetricKey(\(bytes.count) bytes)" }
+}

@@ -1,0 +1,62 @@
+import SHA2
+import VectorSupport
+
+/// The six SHA-2 functions, for parameterised tests; `rawValue` is the CAVP file prefix.
+enum Algorithm: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sha224 = "SHA224", sha256 = "SHA256", sha384 = "SHA384", sha512 = "SHA512"
+    case sha512_224 = "SHA512_224", sha512_256 = "SHA512_256"
+
+    var description: String { rawValue }
+
+    var digestSize: Int {
+        switch self {
+        case .sha224, .sha512_224: 28
+        case .sha256, .sha512_256: 32
+        case .sha384: 48
+        case .sha512: 64
+        }
+    }
+
+    /// Calls `body` with the function's type, so one generic test body covers all six.
+    func with<R>(_ body: (any HashFunction.Type) throws -> R) rethrows -> R {
+        switch self {
+        case .sha224: try body(SHA224.self)
+        case .sha256: try body(SHA256.self)
+        case .sha384: try body(SHA384.self)
+        case .sha512: try body(SHA512.self)
+        case .sha512_224: try body(SHA512_224.self)
+        case .sha512_256: try body(SHA512_256.self)
+        }
+    }
+
+    /// One-shot digest bytes.
+    func hash(_ message: [UInt8]) -> [UInt8] {
+        with { h in hashBytes(h, message) }
+    }
+
+    /// One-shot HMAC bytes.
+    func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        with { h in hmacBytes(h, key: key, message: message) }
+    }
+}
+
+func hashBytes<H: HashFunction>(_: H.Type, _ message: [UInt8]) -> [UInt8] {
+    H.hash(data: message).bytes
+}
+
+func hmacBytes<H: HashFunction>(_: H.Type, key: [UInt8], message: [UInt8]) -> [UInt8] {
+    HMAC<H>.authenticationCode(for: message, using: SymmetricKey(data: key)).bytes
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}
