@@ -1,0 +1,62 @@
+/// An ASN.1 identifier: class, primitive/constructed bit and tag number (X.690 §8.1.2).
+public struct DERTag: Hashable, Sendable, CustomStringConvertible {
+    /// The two class bits of the identifier octet.
+    public enum TagClass: UInt8, Hashable, Sendable {
+        case universal = 0, application = 1, contextSpecific = 2, `private` = 3
+    }
+
+    public var tagClass: TagClass
+    public var isConstructed: Bool
+    /// The tag number; numbers ≥ 31 use the high-tag-number form (X.690 §8.1.2.4).
+    public var number: UInt32
+
+    public init(_ tagClass: TagClass, number: UInt32, constructed: Bool) {
+        self.tagClass = tagClass; self.number = number; self.isConstructed = constructed
+    }
+
+    public static let boolean = DERTag(.universal, number: 1, constructed: false)
+    public static let integer = DERTag(.universal, number: 2, constructed: false)
+    public static let bitString = DERTag(.universal, number: 3, constructed: false)
+    public static let octetString = DERTag(.universal, number: 4, constructed: false)
+    public static let null = DERTag(.universal, number: 5, constructed: false)
+    public static let objectIdentifier = DERTag(.universal, number: 6, constructed: false)
+    public static let utf8String = DERTag(.universal, number: 12, constructed: false)
+    public static let sequence = DERTag(.universal, number: 16, constructed: true)
+    public static let set = DERTag(.universal, number: 17, constructed: true)
+
+    /// `[n]` — an EXPLICIT context tag is always constructed; an IMPLICIT one keeps the form of the
+    /// type it replaces.
+    public static func contextSpecific(_ n: UInt32, constructed: Bool = true) -> DERTag {
+        DERTag(.contextSpecific, number: n, constructed: constructed)
+    }
+
+    public var description: String {
+        let form = isConstructed ? "constructed" : "primitive"
+        switch tagClass {
+        case .universal:
+            let names: [UInt32: String] = [
+                1: "BOOLEAN", 2: "INTEGER", 3: "BIT STRING", 4: "OCTET STRING", 5: "NULL",
+                6: "OBJECT IDENTIFIER", 12: "UTF8String", 16: "SEQUENCE", 17: "SET",
+            ]
+            if let n = names[number] { return isConstructed == (number == 16 || number == 17) ? n : "\(n) (\(form))" }
+            return "UNIVERSAL \(number) (\(form))"
+        case .application: return "[APPLICATION \(number)] (\(form))"
+        case .contextSpecific: return "[\(number)] (\(form))"
+        case .private: return "[PRIVATE \(number)] (\(form))"
+        }
+    }
+
+    /// The identifier octets, in the shortest form (X.690 §8.1.2).
+    public var encoded: [UInt8] {
+        let lead = tagClass.rawValue << 6 | (isConstructed ? 0x20 : 0)
+        if number < 31 { return [lead | UInt8(number)] }
+        var out: [UInt8] = [lead | 0x1F]
+        var groups: [UInt8] = []
+        var n = number
+        repeat { groups.append(UInt8(n & 0x7F)); n >>= 7 } while n != 0
+        for i in stride(from: groups.count - 1, through: 0, by: -1) {
+            out.append(groups[i] | (i == 0 ? 0 : 0x80))
+        }
+        return out
+    }
+}

@@ -1,0 +1,106 @@
+/// PKCS#8 PrivateKeyInfo / OneAsymmetricKey (RFC 5208 §5, RFC 5958 §2) — the unencrypted
+/// `PRIVATE KEY` PEM, Apple's `.p8`:
+///
+/// ```
+/// OneAsymmetricKey ::= SEQUENCE {
+///     version                   Version,                 -- v1(0), v2(1)
+///     privateKeyAlgorithm       AlgorithmIdentifier,
+///     privateKey                OCTET STRING,
+///     attributes            [0] IMPLICIT Attributes OPTIONAL,
+///     ...,
+///     [[2: publicKey        [1] IMPLICIT BIT STRING OPTIONAL ]], ... }
+/// ```
+/// RFC 5958 §2: version is v2 exactly when publicKey is present. The private key is decoded
+/// according to the algorithm: PKCS#1 RSAPrivateKey for rsaEncryption and id-RSASSA-PSS,
+/// SEC1 ECPrivateKey for id-ecPublicKey (whose curve must agree with the algorithm's).
+/// Attributes are kept as their encoding (checked to be well-formed DER) and written back as is.
+public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
+    public enum PrivateKey: Sendable, Equatable, Hashable {
+        case rsa(PKCS1RSAPrivateKey)
+        case ec(SEC1ECPrivateKey)
+    }
+
+    public var algorithm: PublicKeyAlgorithm
+    public var privateKey: PrivateKey
+    /// The `[0]` attributes element, whole (tag and length included), if present.
+    public var attributes: [UInt8]?
+    /// The v2 `[1] publicKey` BIT STRING payload, if present (its presence makes the version v2).
+    public var publicKey: [UInt8]?
+
+    public init(algorithm: PublicKeyAlgorithm, privateKey: PrivateKey, attributes: [UInt8]? = nil, publicKey: [UInt8]? = nil) {
+        self.algorithm = algorithm; self.privateKey = privateKey
+        self.attributes = attributes; self.publicKey = publicKey
+    }
+
+    /// A PKCS#8 wrapper around a PKCS#1 key (rsaEncryption).
+    public init(rsaPrivateKey: PKCS1RSAPrivateKey) {
+        self.init(algorithm: .rsaEncryption, privateKey: .rsa(rsaPrivateKey))
+    }
+
+    /// A PKCS#8 wrapper around a SEC1 key (id-ecPublicKey with its curve).
+    public init(ecPrivateKey: SEC1ECPrivateKey) {
+        self.init(algorithm: .ecPublicKey(ecPrivateKey.curve), privateKey: .ec(ecPrivateKey))
+    }
+
+    public init(derEncoded: [UInt8]) throws { try self.init(derEncoded: derEncoded[...]) }
+
+    public init(derEncoded: ArraySlice<UInt8>) throws {
+        var r = try DERReader(derEncoded)
+        self = try r.sequence("PrivateKeyInfo") { s in
+            let versionAt = s.position
+            let version = try s.readInt("version")
+            guard version == 0 || version == 1 else {
+                throw DERError.make(.invalidVersion, at: versionAt, "PrivateKeyInfo version \(version) (must be 0 or 1)")
+            }
+            let alg = try PublicKeyAlgorithm.read(from: &s)
+            let keyElement = try s.next(.octetString, "privateKey OCTET STRING")
+            var attributes: [UInt8]? = nil
+            if let a = try s.nextIfPresent(.contextSpecific(0, constructed: true)) {
+                // Attributes ::= SET OF Attribute — checked as well-formed DER, kept verbatim.
+                try DERNode.validate(a)
+                attributes = Array(a.encoded)
+            }
+            var pub: [UInt8]? = nil
+            if let p = try s.nextIfPresent(.contextSpecific(1, constructed: false)) {
+                pub = Array(try p.octetAlignedBitString("publicKey"))
+            }
+            guard (version == 1) == (pub != nil) else {
+                throw DERError.make(.invalidVersion, at: versionAt,
+                    version == 1 ? "version v2 without a publicKey (RFC 5958 §2)" : "publicKey present in a v1 PrivateKeyInfo (RFC 5958 §2)")
+            }
+            let key: PrivateKey
+            switch alg {
+            case .rsaEncryption, .rsassaPSS:
+                key = .rsa(try PKCS1RSAPrivateKey(derEncoded: keyElement.contents))
+            case .ecPublicKey(let c):
+                key = .ec(try SEC1ECPrivateKey(derEncoded: keyElement.contents, curve: c))
+                if let p = pub { try ECPoint.validateEncoding(p[...], curve: c, offset: nil) }
+            }
+            return PKCS8PrivateKeyInfo(algorithm: alg, privateKey: key, attributes: attributes, publicKey: pub)
+        }
+        try r.finish()
+    }
+
+    /// Parses a PEM `PRIVATE KEY` block. (`ENCRYPTED PRIVATE KEY` is refused by its label.)
+    public init(pemString: String) throws {
+        let doc = try PEMDocument(pemString: pemString, expectedLabel: "PRIVATE KEY")
+        try self.init(derEncoded: doc.derBytes)
+    }
+
+    public func derEncoded() -> [UInt8] {
+        var w = DERWriter()
+        w.writeSequence { s in
+            s.writeInteger(publicKey == nil ? 0 : 1)
+            algorithm.write(to: &s)
+            switch privateKey {
+            case .rsa(let k): s.writeOctetString(k.derEncoded())
+            case .ec(let k): s.writeOctetString(k.derEncoded())
+            }
+            if let a = attributes { s.writeEncoded(a) }
+            if let p = publicKey { s.writeBitString(p, tag: .contextSpecific(1, constructed: false)) }
+        }
+        return w.bytes
+    }
+
+    public var pemString: String { PEMDocument(label: "PRIVATE KEY", derBytes: derEncoded()).pemString }
+}

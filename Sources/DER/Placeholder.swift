@@ -1,2 +1,0 @@
-// Placeholder: replaced by the DER implementation.
-internal enum _DERPlaceholder {}
