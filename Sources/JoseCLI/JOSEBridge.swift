@@ -35,34 +35,31 @@ struct LoadedKey {
 
     /// The key as a JWK whose `kid` is its RFC 7638 thumbprint (public members only).
     func jwkText(command: String) throws(CLIFailure) -> JSONText {
-        var members: [(String, JSONText)] = []
-        guard case .object(let all) = JSONText(jwk.publicJSON) else {
-            throw .usage("\(command): the key has no JSON form")
+        guard jwk.keyType != .oct else {
+            throw .usage("\(command): an oct (HMAC) key is a shared secret; 'jose jwk' converts public keys")
         }
-        for (name, value) in all where name != "kid" {
-            members.append((name, value))
-        }
-        members.append(("kid", .string(thumbprint)))
+        var members = jwk.jsonObject().map { ($0.name, JSONText($0.value)) }.filter { $0.0 != "kid" }
+        members.insert(("kid", .string(thumbprint)), at: min(1, members.count))
         return .object(members)
     }
 
     /// The key as PEM SubjectPublicKeyInfo.
     func pem(command: String) throws(CLIFailure) -> String {
         do {
-            return try jwk.pemRepresentation()
+            return try KeyConversion.pem(jwk)
         } catch {
-            throw .usage("\(command): this key has no PEM form: \(describe(error))")
+            throw .usage("\(command): this key has no PEM form: \(error)")
         }
     }
 
     /// RFC 7638 thumbprint (SHA-256, base64url).
-    var thumbprint: String { jwk.thumbprint() }
+    var thumbprint: String { jwk.thumbprintBase64URL }
 }
 
 enum KeyFile {
     /// True when the first non-blank byte opens a JSON object.
     static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
-        bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
     static func looksLikePEM(_ bytes: [UInt8]) -> Bool {
@@ -88,12 +85,7 @@ enum KeyFile {
                 guard allowSet else {
                     throw .usage("\(command): '\(path)' is a JWK Set; give a single key")
                 }
-                let set: JWKSet
-                do {
-                    set = try JWKSet(json: bytes)
-                } catch {
-                    throw .usage("\(command): '\(path)' is not a usable JWK Set: \(describe(error))")
-                }
+                let set = try keySet(bytes, path: path, command: command)
                 if let kid {
                     guard let key = set.key(id: kid) else {
                         throw .usage("\(command): no key with kid '\(kid)' in '\(path)'")
@@ -123,57 +115,92 @@ enum KeyFile {
                 throw .usage("\(command): '\(path)' is not UTF-8 text")
             }
             do {
-                return LoadedKey(jwk: try JWK(pemRepresentation: text))
+                return LoadedKey(jwk: try KeyConversion.jwk(pem: text))
             } catch {
-                throw .usage("\(command): '\(path)' is not a usable PEM public key: \(describe(error))")
+                throw .usage("\(command): '\(path)' is not a usable PEM public key: \(error)")
             }
         }
         do {
-            return LoadedKey(jwk: try JWK(derRepresentation: bytes))
+            return LoadedKey(jwk: try KeyConversion.jwk(der: bytes))
         } catch {
-            throw .usage("\(command): '\(path)' is neither PEM, DER nor a JWK: \(describe(error))")
+            throw .usage("\(command): '\(path)' is neither PEM, DER nor a JWK: \(error)")
         }
+    }
+
+    static func keySet(_ bytes: [UInt8], path: String, command: String) throws(CLIFailure) -> JWKSet {
+        let set: JWKSet
+        do {
+            set = try JWKSet(json: bytes)
+        } catch {
+            throw .usage("\(command): '\(path)' is not a usable JWK Set: \(describe(error))")
+        }
+        guard !set.keys.isEmpty else {
+            let skipped = set.skipped.isEmpty ? "" : " (\(set.skipped.count) entries skipped: \(set.skipped[0]))"
+            throw .usage("\(command): '\(path)' holds no usable key\(skipped)")
+        }
+        return set
     }
 }
 
 /// A verifier built once from the command line and reused for every token.
-struct TokenVerifier {
+final class TokenVerifier {
     private let verifier: JWTVerifier
     private let expectations: ClaimExpectations
-    /// With `--key`, the one key is the key, whatever `kid` the token names.
-    private let singleKey: JWK?
     private let algorithms: Set<JWSAlgorithm>
+    /// With `--key`, the one key is the key whatever `kid` a token names: verifiers for the key under the
+    /// `kid`s seen so far (a JWK names its `kid`, and PureJOSE only tries the key a token's `kid` names).
+    private let singleKey: JWK?
+    private var verifiersByKeyID: [String: JWTVerifier] = [:]
 
     init(keys: KeySource, algorithms names: [String], expectations e: Expectations,
          command: String) throws(CLIFailure) {
         let chosen = names.isEmpty ? JWSAlgorithm.allCases : names.compactMap { JWSAlgorithm(rawValue: $0) }
         algorithms = Set(chosen)
-        let set: JWKSet
         switch keys {
         case .jwks(let bytes, let path):
-            do {
-                set = try JWKSet(json: bytes)
-            } catch {
-                throw .usage("\(command): '\(path)' is not a usable JWK Set: \(describe(error))")
-            }
+            verifier = JWTVerifier(keys: try KeyFile.keySet(bytes, path: path, command: command), algorithms: algorithms)
             singleKey = nil
         case .key(let bytes, let path):
             let key = try KeyFile.load(bytes, path: path, command: command, allowSet: false, kid: nil)
+            verifier = JWTVerifier(key: key.jwk, algorithms: algorithms)
             singleKey = key.jwk
-            set = JWKSet(keys: [key.jwk])
         }
-        verifier = JWTVerifier(keys: set, algorithms: algorithms)
+        let now = Double(e.now)
         expectations = ClaimExpectations(issuer: e.issuer, audience: e.audience, nonce: e.nonce,
-                                         leeway: e.leeway, now: e.now)
+                                         leeway: Double(e.leeway), now: { now })
     }
 
     func verdict(for token: String) -> Verdict {
         do {
-            let jwt = try verifier.verify(token, expecting: expectations)
-            let claims = (try? JSONValue(parsing: jwt.payload)).map { JSONText($0).compact } ?? "{}"
-            return Verdict(isValid: true, line: "valid " + claims)
+            return valid(try verifier.verify(token, expecting: expectations))
+        } catch let error as JWTError where error.code == .keyNotFound && singleKey != nil {
+            // A token naming a kid, checked against the single key given with --key.
+            guard let kid = try? decodeUnverified(token).header["kid"]?.stringValue,
+                  let renamed = verifierForKeyID(kid) else {
+                return Verdict(isValid: false, line: "invalid: " + describe(error))
+            }
+            do {
+                return valid(try renamed.verify(token, expecting: expectations))
+            } catch {
+                return Verdict(isValid: false, line: "invalid: " + describe(error))
+            }
         } catch {
             return Verdict(isValid: false, line: "invalid: " + describe(error))
         }
+    }
+
+    private func valid(_ jwt: VerifiedJWT) -> Verdict {
+        Verdict(isValid: true, line: "valid " + JSONText(.object(jwt.claimsObject)).compact)
+    }
+
+    private func verifierForKeyID(_ kid: String) -> JWTVerifier? {
+        if let known = verifiersByKeyID[kid] { return known }
+        guard let key = singleKey, verifiersByKeyID.count < 64 else { return nil }
+        var members = key.jsonObject(includingSecret: true).map { ($0.name, $0.value) }.filter { $0.0 != "kid" }
+        members.append(("kid", .string(kid)))
+        guard let object = try? JSONObject(members), let renamed = try? JWK(object: object) else { return nil }
+        let made = JWTVerifier(key: renamed, algorithms: algorithms)
+        verifiersByKeyID[kid] = made
+        return made
     }
 }

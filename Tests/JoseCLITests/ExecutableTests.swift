@@ -31,8 +31,8 @@ struct ExecutableTests {
     @Test func threeTokensOnStandardInput() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary),
                      "build the tool first (swift build): \(Self.binary)")
-        let good = Fixtures.token("ES256"), tampered = Fixtures.token("RS256-tampered")
-        let result = try run(["verify", "--jwks", Fixtures.path("keys.jwks.json"), "--now", "1800000000"],
+        let good = Fixtures.token("HS256"), tampered = Fixtures.token("HS256-tampered")
+        let result = try run(["verify", "--jwks", Fixtures.path("hs.jwks.json"), "--now", "1800000000"],
                              stdin: [good, tampered, good].map { $0 + "\n" }.joined())
         #expect(result.status == 1)
         let lines = result.out.split(separator: "\n").map(String.init)

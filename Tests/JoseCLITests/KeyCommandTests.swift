@@ -30,7 +30,9 @@ struct JWKCommandTests {
         ("keys.jwks.json", "is a JWK Set"),
         ("empty.txt", "is empty"),
         ("missing.pem", "no such file"),
-        ("generate.py", "neither PEM, DER nor a JWK"),
+        ("random.bin", "neither PEM, DER nor a JWK"),
+        ("generate.py", "not a usable PEM public key"),
+        ("oct.jwk.json", "shared secret"),
     ])
     func badInput(file: String, message: String) {
         let run = jose(["jwk", Fixtures.path(file)])
@@ -61,10 +63,10 @@ struct PEMCommandTests {
     }
 
     @Test(arguments: [
-        (["keys.jwks.json"], "holds 4 keys; choose one with --kid"),
+        (["keys.jwks.json"], "holds 3 keys; choose one with --kid"),
         (["keys.jwks.json", "--kid", "nope"], "no key with kid 'nope'"),
         (["oct.jwk.json"], "no PEM form"),
-        (["keys.jwks.json", "--kid", "hs-1"], "no PEM form"),
+        (["hs.jwks.json", "--kid", "hs-1"], "no PEM form"),
         (["rsa.spki.pem"], "is not a JWK or JWK Set"),
         (["bad.jwk.json"], "not valid JSON"),
         (["rsa.jwk.json", "--kid", "x"], "--kid applies to a JWK Set"),
@@ -84,7 +86,7 @@ struct PEMCommandTests {
 struct ThumbprintCommandTests {
     @Test(arguments: [
         (["rsa.spki.pem"], "rsa"), (["rsa.spki.der"], "rsa"), (["rsa.jwk.json"], "rsa"), (["ec256.spki.pem"], "ec256"),
-        (["keys.jwks.json", "--kid", "ec-384"], "ec384"), (["oct.jwk.json"], "oct"), (["keys.jwks.json", "--kid", "hs-1"], "oct"),
+        (["keys.jwks.json", "--kid", "ec-384"], "ec384"), (["oct.jwk.json"], "oct"), (["hs.jwks.json", "--kid", "hs-1"], "oct"),
     ])
     func thumbprints(arguments: [String], key: String) {
         let run = jose(["thumbprint", Fixtures.path(arguments[0])] + arguments.dropFirst())

@@ -28,9 +28,12 @@ func jose(_ arguments: [String], stdin: [String] = [], clock: Int64 = Fixtures.n
 /// The committed fixtures made by `Fixtures/generate.py` (Python `cryptography`).
 enum Fixtures {
     static let directory: String = {
+        // This file is <repo>/Tests/JoseCLITests/Support.swift; the fixtures are in <repo>/Tests/JoseCLIFixtures
+        // (outside the test target, so SwiftPM does not treat them as unhandled resources).
         var url = URL(fileURLWithPath: #filePath)
         url.deleteLastPathComponent()
-        return url.appendingPathComponent("Fixtures").path
+        url.deleteLastPathComponent()
+        return url.appendingPathComponent("JoseCLIFixtures").path
     }()
 
     static func path(_ name: String) -> String { directory + "/" + name }
@@ -44,7 +47,7 @@ enum Fixtures {
     }
 
     static let tokens = json("tokens.json") as! [String: String]
-    static let facts = json("facts.json")
+    nonisolated(unsafe) static let facts = json("facts.json")
     static let now = Int64(facts["now"] as! Int)
 
     static func token(_ name: String) -> String {

@@ -2,7 +2,7 @@
 """Makes the fixtures of the `jose` command-line tests with Python `cryptography`,
 an implementation independent of PureJOSE. Run by hand (not by `swift test`):
 
-    cd Tests/JoseCLITests/Fixtures && python3 generate.py
+    cd Tests/JoseCLIFixtures && python3 generate.py
 
 It writes public keys in every form the tool reads (PEM SPKI, PEM PKCS#1, DER, JWK, JWK Set),
 signed tokens (valid and tampered) and the facts the tests compare against: each key's
@@ -103,9 +103,13 @@ def main():
         rsa_jwk(rpub, kid="rsa-1"),
         ec_jwk(e256, kid="ec-256"),
         ec_jwk(e384, kid="ec-384"),
-        {"kty": "oct", "kid": "hs-1", "k": b64u(secret)},
     ]}
+    oct_jwk = {"kty": "oct", "kid": "hs-1", "k": b64u(secret)}
     write("keys.jwks.json", json.dumps(jwks, indent=2) + "\n")
+    # PureJOSE refuses a set that mixes shared secrets with public keys, so HMAC keys get their own set.
+    write("hs.jwks.json", json.dumps({"keys": [oct_jwk, {"kty": "oct", "kid": "hs-2", "k": b64u(os.urandom(48))}]},
+                                     indent=2) + "\n")
+    write("mixed.jwks.json", json.dumps({"keys": jwks["keys"] + [oct_jwk]}, indent=2) + "\n")
     write("rsa.jwk.json", json.dumps(rsa_jwk(rpub)) + "\n")
     write("ec256.jwk.json", json.dumps(ec_jwk(e256)) + "\n")
     write("oct.jwk.json", json.dumps({"kty": "oct", "k": b64u(secret)}) + "\n")
@@ -125,6 +129,9 @@ def main():
         tokens[alg] = sign(alg, key, {"alg": alg, "kid": kid, "typ": "JWT"}, claims)
     tokens["RS256-no-kid"] = sign("RS256", rsa_key, {"alg": "RS256"}, claims)
     tokens["ES256-no-kid"] = sign("ES256", p256, {"alg": "ES256"}, claims)
+    tokens["HS256-tampered"] = flip_payload(tokens["HS256"])
+    tokens["HS256-expired"] = sign("HS256", secret, {"alg": "HS256", "kid": "hs-1"}, dict(claims, exp=NOW - 3600))
+    tokens["HS256-not-yet"] = sign("HS256", secret, {"alg": "HS256", "kid": "hs-1"}, dict(claims, nbf=NOW + 3600))
     tokens["RS256-tampered"] = flip_payload(tokens["RS256"])
     tokens["ES256-other-key"] = sign("ES256", other, {"alg": "ES256", "kid": "ec-256"}, claims)
     tokens["RS256-expired"] = sign("RS256", rsa_key, {"alg": "RS256", "kid": "rsa-1"}, dict(claims, exp=NOW - 3600))
@@ -147,6 +154,7 @@ def main():
     write("bad.jwk.json", '{"kty":"RSA","n":"AQAB"\n')
     write("unknown-kty.jwk.json", '{"kty":"XYZ","x":"AA"}\n')
     write("empty.txt", "")
+    write("random.bin", bytes([0x5A]) + os.urandom(63))   # neither PEM, DER nor JSON
 
 
 if __name__ == "__main__":
