@@ -1,1 +1,7 @@
-print("jose-bench: not built yet")
+// jose-bench: `swift run -c release jose-bench [--json] [--filter SUBSTRING]`.
+// Each module contributes its rows with one line below (a function in <Module>Benchmarks.swift).
+
+var benchmarks: [Benchmark] = []
+benchmarks += hashBenchmarks()
+
+BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)
