@@ -109,3 +109,59 @@ struct SVGBarChart {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
+
+/// Writes the chart of verify cost per algorithm for `jose-bench --svg FILE`: the end-to-end JWT rows
+/// (`jwt.*`, without `jwt.decode`), or, when none was measured, the signature rows (`verify.*`).
+func writeVerifyChart(_ measurements: [Measurement], to path: String, machine: String) throws {
+    var bars: [SVGBarChart.Bar] = []
+    let jwt = measurements.filter { $0.name.hasPrefix("jwt.") && $0.name != "jwt.decode" }
+    let chosen = jwt.isEmpty ? measurements.filter { $0.name.hasPrefix("verify.") } : jwt
+    for m in chosen {
+        let (label, family) = chartLabel(m.name)
+        bars.append(SVGBarChart.Bar(label: label, family: family, value: m.secondsPerOp * 1e6))
+    }
+    // HMAC first, then RSA by padding and size, then ECDSA: RSA and ECDSA side by side.
+    let order = ["HMAC": 0, "RSA": 1, "ECDSA": 2]
+    bars.sort { (order[$0.family] ?? 3, $0.label) < (order[$1.family] ?? 3, $1.label) }
+    let chart = SVGBarChart(
+        title: jwt.isEmpty ? "Signature verification cost (PureJOSE)" : "JWT verification cost per algorithm (PureJOSE)",
+        subtitle: "\(machine) — shorter is faster",
+        valueAxisLabel: "microseconds per verification (log scale)",
+        categoryAxisLabel: "algorithm and key")
+    try chart.render(bars).write(toFile: path, atomically: true, encoding: .utf8)
+}
+
+/// `jwt.RS256.3072` → ("RS256, RSA-3072", "RSA"); `jwt.ES384` → ("ES384, P-384", "ECDSA"); `verify.p256` → ("P-256", "ECDSA").
+func chartLabel(_ name: String) -> (String, String) {
+    let parts = name.split(separator: ".").map(String.init)
+    if parts.first == "jwt", parts.count >= 2 {
+        let alg = parts[1]
+        switch alg.prefix(2) {
+        case "HS": return (alg, "HMAC")
+        case "RS", "PS": return ("\(alg), RSA-\(parts.count > 2 ? parts[2] : "2048")", "RSA")
+        case "ES": return ("\(alg), P-\(alg.dropFirst(2))", "ECDSA")
+        default: return (alg, "other")
+        }
+    }
+    if parts.first == "verify", parts.count >= 2 {
+        let key = parts[1]
+        if key.hasPrefix("rsa") {
+            return ("RSA-\(key.dropFirst(3))" + (parts.count > 2 ? " " + parts[2].uppercased() : ""), "RSA")
+        }
+        if key.hasPrefix("p") { return ("P-\(key.dropFirst())", "ECDSA") }
+        if key.hasPrefix("hmac") || key.hasPrefix("hs") { return (key.uppercased(), "HMAC") }
+    }
+    return (name, "other")
+}
+
+/// "2026-11-22, AMD EPYC …" — the date and the CPU model (from /proc/cpuinfo where there is one).
+func machineDescription() -> String {
+    var cpu = "unknown CPU"
+    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+       let colon = line.firstIndex(of: ":") {
+        cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    let date = ISO8601DateFormatter().string(from: Date()).prefix(10)
+    return "\(date), \(cpu)"
+}

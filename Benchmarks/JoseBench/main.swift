@@ -3,5 +3,6 @@
 
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
+benchmarks += productBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)
