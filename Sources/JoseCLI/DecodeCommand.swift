@@ -56,16 +56,16 @@ enum DecodeCommand {
         var dateLines = ""
         for name in dateClaims {
             guard let value = claims[name] else { continue }
-            let text = value.integerValue.map { UTCDate.format($0) } ?? "not a NumericDate"
+            let text = value.numericDate.map { UTCDate.format($0) } ?? "not a NumericDate"
             dateLines += "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))\(value.compact)  \(text)\n"
         }
         if !dateLines.isEmpty {
             out += "dates:\n" + dateLines
         }
-        if let exp = claims["exp"]?.integerValue, now >= exp {
+        if let exp = claims["exp"]?.numericDate, now >= exp {
             out += "warning: expired at \(UTCDate.format(exp)) (now \(UTCDate.format(now)))\n"
         }
-        if let nbf = claims["nbf"]?.integerValue, now < nbf {
+        if let nbf = claims["nbf"]?.numericDate, now < nbf {
             out += "warning: not valid before \(UTCDate.format(nbf)) (now \(UTCDate.format(now)))\n"
         }
         io.write(out)

@@ -26,13 +26,13 @@ indirect enum JSONText: Equatable {
         return members.first { Array($0.0.utf8) == Array(name.utf8) }?.1
     }
 
-    /// The value as an integer, when it is a number with an integral value in Int64's range.
-    var integerValue: Int64? {
+    /// The value as a NumericDate (RFC 7519 §2): a finite number of seconds within ±10^15 (dates past
+    /// the year 31 million are not dates), rounded down to whole seconds.
+    var numericDate: Int64? {
         guard case .number(let text) = self else { return nil }
-        if let exact = Int64(text) { return exact }
-        guard let real = Double(text), real.isFinite, real == real.rounded(.towardZero),
-              real >= -9.2e18, real <= 9.2e18 else { return nil }
-        return Int64(real)
+        if let exact = Int64(text) { return abs(exact) <= 1_000_000_000_000_000 ? exact : nil }
+        guard let real = Double(text), real.isFinite, abs(real) <= 1e15 else { return nil }
+        return Int64(real.rounded(.down))
     }
 
     /// One line, no spaces (RFC 8259 text).

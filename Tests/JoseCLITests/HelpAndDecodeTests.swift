@@ -84,6 +84,21 @@ struct DecodeTests {
         #expect(run.out.contains("warning: expired at 2033-05-18 03:33:20 UTC"))
     }
 
+    @Test func numericDatesThatAreFractionsOrNotNumbers() {
+        // An unsigned token written here: decode does not look at the signature.
+        func part(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let token = part(#"{"alg":"HS256"}"#) + "." + part(#"{"exp":1.5e9,"nbf":"soon","iat":2000000000.75}"#) + ".AAAA"
+        let run = jose(["decode", token])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("exp       1.5e9  2017-07-14 02:40:00 UTC"))
+        #expect(run.out.contains("nbf       \"soon\"  not a NumericDate"))
+        #expect(run.out.contains("iat       2000000000.75  2033-05-18 03:33:20 UTC"))
+        #expect(run.out.contains("warning: expired at 2017-07-14 02:40:00 UTC"))
+    }
+
     @Test func readsTheTokenFromStandardInputWithDash() {
         let run = jose(["decode", "-"], stdin: [Fixtures.token("HS256") + "\r"])
         #expect(run.status == 0)
