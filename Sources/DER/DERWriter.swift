@@ -52,11 +52,9 @@ public struct DERWriter: Sendable {
     }
 
     static func unsignedIntegerContents(_ magnitude: some Collection<UInt8>) -> [UInt8] {
-        var m = magnitude.drop(while: { $0 == 0 })[...]
-        if m.isEmpty { return [0] }
-        if m.first! & 0x80 != 0 { return [0] + Array(m) }
-        m = m[...]
-        return Array(m)
+        let m = magnitude.drop(while: { $0 == 0 })
+        guard let first = m.first else { return [0] }
+        return first & 0x80 != 0 ? [0] + Array(m) : Array(m)
     }
 
     /// An INTEGER from a machine integer, in minimal two's complement.

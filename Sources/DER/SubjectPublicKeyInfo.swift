@@ -44,9 +44,7 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
             let key = try bitsElement.octetAlignedBitString("subjectPublicKey")
             switch alg {
             case .rsaEncryption, .rsassaPSS:
-                do {
-                    _ = try PKCS1RSAPublicKey(derEncoded: key)
-                }
+                _ = try PKCS1RSAPublicKey(derEncoded: key)
             case .ecPublicKey(let curve):
                 try ECPoint.validateEncoding(key, curve: curve, offset: bitsElement.offset)
             }

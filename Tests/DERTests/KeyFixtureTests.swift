@@ -12,6 +12,17 @@ enum KeyKind: Equatable, CustomStringConvertible {
     case sec1(ECNamedCurve)
     case pkcs8(PublicKeyAlgorithm)
 
+    /// The container alone, without what is inside.
+    var container: String {
+        switch self {
+        case .spki: return "SPKI"
+        case .pkcs1Public: return "PKCS#1 public"
+        case .pkcs1Private: return "PKCS#1 private"
+        case .sec1: return "SEC1"
+        case .pkcs8: return "PKCS#8"
+        }
+    }
+
     var description: String {
         switch self {
         case .spki(let a): return "SPKI \(a)"
@@ -161,7 +172,7 @@ struct KeyFixtureTests {
                     // The label must announce the container the manifest says (or a wrong one, for
                     // the wrong-delimiter fixtures, which therefore fail to parse as that container).
                     let labelled = try #require(kindForLabel(doc.label), "\(file): label \(doc.label)")
-                    #expect(String(describing: labelled).prefix(4) == String(describing: kind).prefix(4), "\(file)")
+                    #expect(labelled.container == kind.container, "\(file)")
                     der = doc.derBytes
                     // PEM writer round trip: our armour decodes to the same document.
                     #expect(try PEMDocument(pemString: doc.pemString) == doc, "\(file)")
@@ -187,5 +198,59 @@ struct KeyFixtureTests {
         Vectors.report("keys/", cases: parsed + rejected, detail: "\(parsed) parsed and re-encoded, \(rejected) rejected")
         #expect(parsed == 30)
         #expect(rejected == 21)
+    }
+}
+
+@Suite("Key fixtures: cross-checks")
+struct KeyFixtureCrossChecks {
+    static func pem(_ f: String) throws -> [UInt8] { try PEMDocument(pemString: Vectors.text("keys/" + f)).derBytes }
+
+    @Test("PEM and DER copies of the same key decode to the same bytes")
+    func pemDerPairs() throws {
+        let pairs = [
+            ("pyca/PEM_Serialization/rsa_public_key.pem", "pyca/DER_Serialization/rsa_public_key.der"),
+            ("pyca/public/PKCS1/rsa.pub.pem", "pyca/public/PKCS1/rsa.pub.der"),
+            ("pyca/Traditional_OpenSSL_Serialization/testrsa.pem", "pyca/DER_Serialization/testrsa.der"),
+            ("pyca/PKCS8/unenc-rsa-pkcs8.pem", "pyca/DER_Serialization/unenc-rsa-pkcs8.der"),
+            ("pyca/PKCS8/unenc-rsa-pkcs8.pub.pem", "pyca/DER_Serialization/unenc-rsa-pkcs8.pub.der"),
+            ("pyca/PEM_Serialization/ec_public_key.pem", "pyca/DER_Serialization/ec_public_key.der"),
+            ("pyca/PEM_Serialization/ec_private_key.pem", "pyca/DER_Serialization/ec_private_key.der"),
+        ]
+        for (p, d) in pairs {
+            #expect(try Self.pem(p) == Vectors.bytes("keys/" + d), "\(p)")
+        }
+        Vectors.report("keys/ (PEM/DER pairs)", cases: pairs.count)
+        #expect(pairs.count == 7)
+    }
+
+    @Test("private and public fixtures of one key agree")
+    func halvesAgree() throws {
+        // PKCS#8 RSA key and its SPKI.
+        let p8 = try PKCS8PrivateKeyInfo(derEncoded: Vectors.bytes("keys/pyca/DER_Serialization/unenc-rsa-pkcs8.der"))
+        let spki = try SubjectPublicKeyInfo(derEncoded: Vectors.bytes("keys/pyca/DER_Serialization/unenc-rsa-pkcs8.pub.der"))
+        guard case .rsa(let rsa) = p8.privateKey else { Issue.record("not RSA"); return }
+        #expect(try spki.rsaPublicKey() == rsa.publicKey)
+        #expect(rsa.modulus.count == 128)
+        // SEC1 key's embedded public point equals the SPKI of the same key.
+        let sec1 = try SEC1ECPrivateKey(derEncoded: Vectors.bytes("keys/pyca/DER_Serialization/ec_private_key.der"))
+        #expect(sec1.includesParameters && sec1.curve == .p256 && sec1.publicKey?.count == 65)
+        // RFC 6979 A.2.5: the P-256 key x = C9AFA9D8…0F6721, U = (60FED4BA…29FB6, 7903FE10…462299).
+        let k = try PKCS8PrivateKeyInfo(derEncoded: Self.pem("rfc6979/p256_pkcs8_private.pem"))
+        guard case .ec(let ec) = k.privateKey else { Issue.record("not EC"); return }
+        #expect(ec.privateKey == hex("C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721"))
+        let pub = try SubjectPublicKeyInfo(derEncoded: Self.pem("rfc6979/p256_spki_public.pem"))
+        #expect(pub.subjectPublicKey == hex("04 60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6 7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299"))
+        #expect(ec.publicKey == nil || ec.publicKey == pub.subjectPublicKey)
+        // The P-384 and P-521 pairs carry the same public point in both files when the private
+        // key embeds it.
+        for (priv, pubFile, curve) in [("rfc6979/p384_pkcs8_private.pem", "rfc6979/p384_spki_public.pem", ECNamedCurve.p384),
+                                       ("rfc6979/p521_pkcs8_private.pem", "rfc6979/p521_spki_public.pem", .p521)] {
+            let k = try PKCS8PrivateKeyInfo(derEncoded: Self.pem(priv))
+            let p = try SubjectPublicKeyInfo(derEncoded: Self.pem(pubFile))
+            guard case .ec(let e) = k.privateKey else { Issue.record("not EC"); continue }
+            #expect(e.curve == curve && e.privateKey.count == curve.scalarByteCount)
+            #expect(p.subjectPublicKey.count == 1 + 2 * curve.coordinateByteCount)
+            #expect(e.publicKey == nil || e.publicKey == p.subjectPublicKey)
+        }
     }
 }

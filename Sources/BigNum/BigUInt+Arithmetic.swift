@@ -1,0 +1,183 @@
+// Addition, subtraction, multiplication, shifts and division with remainder for BigUInt.
+// Schoolbook algorithms over the limb kernels; division is Knuth's Algorithm D
+// (The Art of Computer Programming, vol. 2, §4.3.1).
+
+extension BigUInt {
+    public static func + (a: BigUInt, b: BigUInt) -> BigUInt {
+        let (long, short) = a.limbs.count >= b.limbs.count ? (a, b) : (b, a)
+        var out = long.limbs
+        out.append(0)
+        let n = short.limbs.count
+        out.withUnsafeMutableBufferPointer { o in
+            short.limbs.withUnsafeBufferPointer { s in
+                guard n > 0 else { return }
+                var carry = Limbs.add(o.baseAddress!, s.baseAddress!, count: n)
+                var j = n
+                while carry != 0 {
+                    let v = UInt128(o[j]) &+ UInt128(carry)
+                    o[j] = UInt64(truncatingIfNeeded: v)
+                    carry = UInt64(truncatingIfNeeded: v &>> 64)
+                    j += 1
+                }
+            }
+        }
+        return BigUInt(limbs: out)
+    }
+
+    public static func += (a: inout BigUInt, b: BigUInt) { a = a + b }
+
+    /// `a − b`, or nil if `b > a`.
+    public func subtractingIfNotNegative(_ b: BigUInt) -> BigUInt? {
+        guard BigUInt.compare(self, b) >= 0 else { return nil }
+        var out = limbs
+        let n = b.limbs.count
+        out.withUnsafeMutableBufferPointer { o in
+            b.limbs.withUnsafeBufferPointer { s in
+                guard n > 0 else { return }
+                var borrow = Limbs.subtract(o.baseAddress!, o.baseAddress!, s.baseAddress!, count: n)
+                var j = n
+                while borrow != 0 {
+                    let v = UInt128(o[j]) &- UInt128(borrow)
+                    o[j] = UInt64(truncatingIfNeeded: v)
+                    borrow = UInt64(truncatingIfNeeded: v &>> 64) & 1
+                    j += 1
+                }
+            }
+        }
+        return BigUInt(limbs: out)
+    }
+
+    /// `a − b`. Precondition: `a ≥ b` (use ``subtractingIfNotNegative(_:)`` when that is not known).
+    public static func - (a: BigUInt, b: BigUInt) -> BigUInt {
+        guard let d = a.subtractingIfNotNegative(b) else { preconditionFailure("BigUInt subtraction underflow") }
+        return d
+    }
+
+    public static func -= (a: inout BigUInt, b: BigUInt) { a = a - b }
+
+    /// Schoolbook product.
+    public static func * (a: BigUInt, b: BigUInt) -> BigUInt {
+        if a.isZero || b.isZero { return BigUInt() }
+        let n = a.limbs.count, m = b.limbs.count
+        var out = [UInt64](repeating: 0, count: n + m)
+        out.withUnsafeMutableBufferPointer { o in
+            a.limbs.withUnsafeBufferPointer { pa in
+                b.limbs.withUnsafeBufferPointer { pb in
+                    for i in 0..<m {
+                        o[i + n] = Limbs.multiplyAccumulate(o.baseAddress! + i, pa.baseAddress!, count: n, by: pb[i])
+                    }
+                }
+            }
+        }
+        return BigUInt(limbs: out)
+    }
+
+    public static func *= (a: inout BigUInt, b: BigUInt) { a = a * b }
+
+    /// `a · 2^shift`. A negative shift shifts right.
+    public static func << (a: BigUInt, shift: Int) -> BigUInt {
+        if shift < 0 { return a >> (0 - shift) }
+        if a.isZero || shift == 0 { return a }
+        let limbShift = shift / 64, bitShift = UInt64(shift % 64)
+        var out = [UInt64](repeating: 0, count: a.limbs.count + limbShift + 1)
+        for (i, l) in a.limbs.enumerated() {
+            out[i + limbShift] |= l << bitShift
+            if bitShift != 0 { out[i + limbShift + 1] = l >> (64 - bitShift) }
+        }
+        return BigUInt(limbs: out)
+    }
+
+    /// `⌊a / 2^shift⌋`. A negative shift shifts left.
+    public static func >> (a: BigUInt, shift: Int) -> BigUInt {
+        if shift < 0 { return a << (0 - shift) }
+        let limbShift = shift / 64, bitShift = UInt64(shift % 64)
+        guard limbShift < a.limbs.count else { return BigUInt() }
+        var out = [UInt64](repeating: 0, count: a.limbs.count - limbShift)
+        for i in 0..<out.count {
+            out[i] = a.limbs[i + limbShift] >> bitShift
+            if bitShift != 0 && i + limbShift + 1 < a.limbs.count {
+                out[i] |= a.limbs[i + limbShift + 1] << (64 - bitShift)
+            }
+        }
+        return BigUInt(limbs: out)
+    }
+
+    public static func <<= (a: inout BigUInt, shift: Int) { a = a << shift }
+    public static func >>= (a: inout BigUInt, shift: Int) { a = a >> shift }
+
+    /// Quotient and remainder of `self / divisor`. Precondition: `divisor` is not zero.
+    public func quotientAndRemainder(dividingBy divisor: BigUInt) -> (quotient: BigUInt, remainder: BigUInt) {
+        precondition(!divisor.isZero, "BigUInt division by zero")
+        if BigUInt.compare(self, divisor) < 0 { return (BigUInt(), self) }
+        if divisor.limbs.count == 1 {
+            let d = divisor.limbs[0]
+            var q = [UInt64](repeating: 0, count: limbs.count)
+            var r: UInt64 = 0
+            for i in stride(from: limbs.count - 1, through: 0, by: -1) {
+                // r < d, so the two-limb dividend's quotient fits one limb.
+                let (qi, ri) = d.dividingFullWidth((high: r, low: limbs[i]))
+                q[i] = qi
+                r = ri
+            }
+            return (BigUInt(limbs: q), BigUInt(r))
+        }
+        return BigUInt.knuthDivide(self, divisor)
+    }
+
+    public static func / (a: BigUInt, b: BigUInt) -> BigUInt { a.quotientAndRemainder(dividingBy: b).quotient }
+    public static func % (a: BigUInt, b: BigUInt) -> BigUInt { a.quotientAndRemainder(dividingBy: b).remainder }
+
+    /// Algorithm D for a divisor of at least two limbs and a dividend not below it.
+    private static func knuthDivide(_ u: BigUInt, _ v: BigUInt) -> (quotient: BigUInt, remainder: BigUInt) {
+        // D1. Normalise so the divisor's top bit is set; the dividend gets one extra limb.
+        let s = v.limbs.last!.leadingZeroBitCount
+        let vn = (v << s).limbs
+        var un = (u << s).limbs
+        while un.count < u.limbs.count + 1 { un.append(0) }
+        let n = vn.count
+        let m = un.count - n - 1
+        var q = [UInt64](repeating: 0, count: m + 1)
+        let vTop = UInt128(vn[n - 1]), vNext = UInt128(vn[n - 2])
+        let base = UInt128(1) << 64
+        for j in stride(from: m, through: 0, by: -1) {
+            // D3. Estimate q̂ from the top two limbs, then correct it with the third (at most twice).
+            let num = (UInt128(un[j + n]) << 64) | UInt128(un[j + n - 1])
+            var qhat = num / vTop
+            var rhat = num % vTop
+            while qhat >= base || qhat * vNext > ((rhat << 64) | UInt128(un[j + n - 2])) {
+                qhat -= 1
+                rhat += vTop
+                if rhat >= base { break }
+            }
+            // D4. Multiply and subtract q̂·v from un[j ... j+n].
+            let q64 = UInt64(truncatingIfNeeded: qhat)
+            var carry: UInt64 = 0
+            var borrow: UInt64 = 0
+            for i in 0..<n {
+                let p = UInt128(q64) &* UInt128(vn[i]) &+ UInt128(carry)
+                carry = UInt64(truncatingIfNeeded: p &>> 64)
+                let d = UInt128(un[i + j]) &- UInt128(UInt64(truncatingIfNeeded: p)) &- UInt128(borrow)
+                un[i + j] = UInt64(truncatingIfNeeded: d)
+                borrow = UInt64(truncatingIfNeeded: d &>> 64) & 1
+            }
+            let d = UInt128(un[j + n]) &- UInt128(carry) &- UInt128(borrow)
+            un[j + n] = UInt64(truncatingIfNeeded: d)
+            var qj = q64
+            if (d &>> 64) != 0 {
+                // D6. Add back: q̂ was one too large (rare).
+                qj &-= 1
+                var c: UInt64 = 0
+                for i in 0..<n {
+                    let s2 = UInt128(un[i + j]) &+ UInt128(vn[i]) &+ UInt128(c)
+                    un[i + j] = UInt64(truncatingIfNeeded: s2)
+                    c = UInt64(truncatingIfNeeded: s2 &>> 64)
+                }
+                un[j + n] &+= c
+            }
+            q[j] = qj
+        }
+        // D8. Unnormalise the remainder.
+        let r = BigUInt(limbs: Array(un[0..<n])) >> s
+        return (BigUInt(limbs: q), r)
+    }
+}

@@ -1,0 +1,242 @@
+// Limb kernels: the loops every multi-precision operation in this package is built from.
+//
+// Limbs are `UInt64`, least-significant first. Wide products come from `multipliedFullWidth(by:)`
+// and carries go through `UInt128` sums (`mulq` + `adc` on x86-64, `mul`/`umulh` + `adcs` on
+// arm64): no Bool overflow flags, no branches on data. Values move in and out of `UInt128` only
+// through its stored halves (`init(_low:_high:)`, `_low`, `_high`): the optimiser produces the same
+// code as with `UInt128(x)` / `UInt64(truncatingIfNeeded:)` / `>> 64`, but those generic
+// conversions are not inlined in debug builds, where they made these loops ~40× slower (measured),
+// and the test suites run in debug. The kernels take raw pointers so callers hoist `withUnsafe…Pointer` out of their loops
+// and pay no bounds checks or copy-on-write inside them; the caller guarantees the pointer ranges.
+//
+// Montgomery arithmetic follows the coarsely integrated operand scanning method (CIOS) of
+// Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms" (1996), §4,
+// with the multiply and reduce passes fused into one loop over the limbs.
+
+/// Namespace of the raw limb kernels (multiply-accumulate row, Montgomery reduction step,
+/// Montgomery multiplication and squaring) over unsafe pointers.
+///
+/// They are `@inlinable` so fixed-width code in other modules (for example prime-field arithmetic
+/// with a literal `count`) can inline and unroll them. All pointer ranges must be valid for the
+/// stated number of limbs; aliasing rules are stated per function. None of them allocates.
+public enum Limbs {
+    /// `dst[0..<count] += a[0..<count] · b`; returns the carry limb out of `dst[count - 1]`.
+    ///
+    /// `dst` and `a` may be the same range only if `b` ≤ 1 (otherwise a limb would be read after
+    /// it was overwritten). Constant time in the values.
+    @inlinable @inline(__always)
+    public static func multiplyAccumulate(
+        _ dst: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, count: Int, by b: UInt64
+    ) -> UInt64 {
+        var carry: UInt64 = 0
+        var j = 0
+        while j < count {
+            // a·b + d + c ≤ (2⁶⁴−1)² + 2(2⁶⁴−1) = 2¹²⁸ − 1: never overflows.
+            let m = a[j].multipliedFullWidth(by: b)
+            let p = UInt128(_low: m.low, _high: m.high) &+ UInt128(_low: dst[j], _high: 0)
+                &+ UInt128(_low: carry, _high: 0)
+            dst[j] = p._low
+            carry = p._high
+            j &+= 1
+        }
+        return carry
+    }
+
+    /// `dst[0..<count] = a[0..<count] · b`; returns the high limb of the product.
+    @inlinable @inline(__always)
+    public static func multiply(
+        _ dst: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, count: Int, by b: UInt64
+    ) -> UInt64 {
+        var carry: UInt64 = 0
+        var j = 0
+        while j < count {
+            let m = a[j].multipliedFullWidth(by: b)
+            let p = UInt128(_low: m.low, _high: m.high) &+ UInt128(_low: carry, _high: 0)
+            dst[j] = p._low
+            carry = p._high
+            j &+= 1
+        }
+        return carry
+    }
+
+    /// `dst[0..<count] += a[0..<count]`; returns the carry (0 or 1). `dst` and `a` may be equal.
+    @inlinable @inline(__always)
+    public static func add(
+        _ dst: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, count: Int
+    ) -> UInt64 {
+        var carry: UInt64 = 0
+        var j = 0
+        while j < count {
+            let s = UInt128(_low: dst[j], _high: 0) &+ UInt128(_low: a[j], _high: 0) &+ UInt128(_low: carry, _high: 0)
+            dst[j] = s._low
+            carry = s._high
+            j &+= 1
+        }
+        return carry
+    }
+
+    /// `dst[0..<count] = a[0..<count] − b[0..<count]`; returns the borrow (0 or 1).
+    /// `dst` may equal `a` or `b`.
+    @inlinable @inline(__always)
+    public static func subtract(
+        _ dst: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+        count: Int
+    ) -> UInt64 {
+        var borrow: UInt64 = 0
+        var j = 0
+        while j < count {
+            // On underflow the high half of the wrapped 128-bit difference is all ones.
+            let d = UInt128(_low: a[j], _high: 0) &- UInt128(_low: b[j], _high: 0) &- UInt128(_low: borrow, _high: 0)
+            dst[j] = d._low
+            borrow = d._high & 1
+            j &+= 1
+        }
+        return borrow
+    }
+
+    /// Montgomery reduction step (one word of REDC): with `m = t[0] · n0inv mod 2⁶⁴`, adds `m · n`
+    /// to `t[0..<count]` so that `t[0]` becomes zero, and returns the carry limb out of
+    /// `t[count - 1]` (the caller adds it at `t[count]`).
+    ///
+    /// `n0inv` is `−n⁻¹ mod 2⁶⁴` (see ``negativeInverse(_:)``). Repeating the step at
+    /// `t, t+1, …, t+count−1` divides a `2·count`-limb value by R = 2^(64·count) modulo n.
+    @inlinable @inline(__always)
+    public static func montgomeryReduceStep(
+        _ t: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count: Int
+    ) -> UInt64 {
+        let m = t[0] &* n0inv
+        return multiplyAccumulate(t, n, count: count, by: m)
+    }
+
+    /// `−n⁻¹ mod 2⁶⁴` for an odd limb `n`, by Newton iteration (each step doubles the number of
+    /// correct low bits; `n · n ≡ 1 mod 8` gives 3 to start).
+    @inlinable
+    public static func negativeInverse(_ n: UInt64) -> UInt64 {
+        precondition(n & 1 == 1, "Montgomery arithmetic needs an odd modulus")
+        var x = n  // correct to 3 bits
+        for _ in 0..<5 { x = x &* (2 &- n &* x) }  // 6, 12, 24, 48, 96 bits
+        return 0 &- x
+    }
+
+    /// Montgomery multiplication `r = a · b · R⁻¹ mod n` with R = 2^(64·count), fully reduced.
+    ///
+    /// Requires `a, b < n`, `n` odd, and `t` a scratch range of `count + 1` limbs that aliases
+    /// nothing else. `r` may alias `a` or `b` (it is written only at the end). Constant time in the
+    /// values (the final subtraction is a masked select).
+    ///
+    /// Fused CIOS: for each limb `aᵢ`, one pass computes `t + aᵢ·b + m·n` and shifts it down one
+    /// limb, with `m` chosen from the low limb so that the shifted-out word is zero. The invariant
+    /// `t < 2n` keeps `t[count]` in {0, 1}.
+    @inlinable
+    public static func montgomeryMultiply(
+        _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
+        scratch t: UnsafeMutablePointer<UInt64>
+    ) {
+        t.initialize(repeating: 0, count: k &+ 1)
+        let n0 = n[0]
+        let b0 = b[0]
+        var i = 0
+        while i < k {
+            let ai = a[i]
+            // j = 0: pick m so that the low word of t + aᵢ·b + m·n vanishes.
+            let m0 = ai.multipliedFullWidth(by: b0)
+            let p0 = UInt128(_low: m0.low, _high: m0.high) &+ UInt128(_low: t[0], _high: 0)
+            let m = p0._low &* n0inv
+            let r0 = m.multipliedFullWidth(by: n0)
+            let q0 = UInt128(_low: r0.low, _high: r0.high) &+ UInt128(_low: p0._low, _high: 0)
+            var c1 = p0._high
+            var c2 = q0._high
+            var j = 1
+            while j < k {
+                let mp = ai.multipliedFullWidth(by: b[j])
+                let p = UInt128(_low: mp.low, _high: mp.high) &+ UInt128(_low: t[j], _high: 0)
+                    &+ UInt128(_low: c1, _high: 0)
+                let mq = m.multipliedFullWidth(by: n[j])
+                let q = UInt128(_low: mq.low, _high: mq.high) &+ UInt128(_low: p._low, _high: 0)
+                    &+ UInt128(_low: c2, _high: 0)
+                t[j &- 1] = q._low
+                c1 = p._high
+                c2 = q._high
+                j &+= 1
+            }
+            let s = UInt128(_low: t[k], _high: 0) &+ UInt128(_low: c1, _high: 0) &+ UInt128(_low: c2, _high: 0)
+            t[k &- 1] = s._low
+            t[k] = s._high
+            i &+= 1
+        }
+        reduceOnce(r, t, modulus: n, count: k)
+    }
+
+    /// Montgomery squaring `r = a² · R⁻¹ mod n`, fully reduced: the square is formed with each
+    /// cross product computed once and doubled (about count²/2 + count limb products instead of
+    /// count²), then reduced by `count` reduction steps.
+    ///
+    /// Requires `a < n`, `n` odd, and `w` a scratch range of `2·count + 1` limbs that aliases
+    /// nothing else. `r` may alias `a`. Constant time in the values.
+    @inlinable
+    public static func montgomerySquare(
+        _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
+        scratch w: UnsafeMutablePointer<UInt64>
+    ) {
+        let k2 = k &+ k
+        w.initialize(repeating: 0, count: k2 &+ 1)
+        // Cross products aᵢ·aⱼ (i < j): row i lands at w[2i+1 ..< i+k], its carry at w[i+k],
+        // which no earlier row has reached.
+        var i = 0
+        while i < k &- 1 {
+            w[i &+ k] = multiplyAccumulate(w + (i &+ i &+ 1), a + (i &+ 1), count: k &- i &- 1, by: a[i])
+            i &+= 1
+        }
+        // Double them (shift left one bit) and add the squares aᵢ² on the diagonal.
+        var carry: UInt64 = 0
+        var shiftIn: UInt64 = 0
+        i = 0
+        while i < k {
+            let lo = w[i &+ i]
+            let hi = w[i &+ i &+ 1]
+            let dlo = (lo &<< 1) | shiftIn
+            let dhi = (hi &<< 1) | (lo &>> 63)
+            shiftIn = hi &>> 63
+            let sq = a[i].multipliedFullWidth(by: a[i])
+            let s0 = UInt128(_low: dlo, _high: 0) &+ UInt128(_low: sq.low, _high: 0) &+ UInt128(_low: carry, _high: 0)
+            let s1 = UInt128(_low: dhi, _high: 0) &+ UInt128(_low: sq.high, _high: 0) &+ UInt128(_low: s0._high, _high: 0)
+            w[i &+ i] = s0._low
+            w[i &+ i &+ 1] = s1._low
+            carry = s1._high
+            i &+= 1
+        }
+        // (The full square is < 2^(128k), so `carry` and `shiftIn` are zero here.)
+        // REDC: k reduction steps; each step's carry goes into w[i+k], whose own carry moves up.
+        var top: UInt64 = 0
+        i = 0
+        while i < k {
+            let c = montgomeryReduceStep(w + i, modulus: n, n0inv: n0inv, count: k)
+            let s = UInt128(_low: w[i &+ k], _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0)
+            w[i &+ k] = s._low
+            top = s._high
+            i &+= 1
+        }
+        w[k2] = top
+        reduceOnce(r, w + k, modulus: n, count: k)
+    }
+
+    /// `r = t − n` if `t ≥ n`, else `r = t`, for `t` of `count + 1` limbs with `t < 2n`.
+    /// Masked select, constant time. `r` may not alias `t` unless equal to it.
+    @inlinable @inline(__always)
+    public static func reduceOnce(
+        _ r: UnsafeMutablePointer<UInt64>, _ t: UnsafePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>, count k: Int
+    ) {
+        // Subtract into r, then keep the difference iff no net borrow (t[k] absorbs one borrow).
+        let borrow = subtract(r, t, n, count: k)
+        let keepT = 0 &- (borrow & ~t[k] & 1)  // all ones iff t < n
+        var j = 0
+        while j < k {
+            // r[j] holds t[j] − n[j] − borrowⱼ; recompute t[j] only through the mask.
+            r[j] = (r[j] & ~keepT) | (t[j] & keepT)
+            j &+= 1
+        }
+    }
+}

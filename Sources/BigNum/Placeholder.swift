@@ -1,2 +1,0 @@
-// Placeholder: replaced by the BigNum implementation.
-internal enum _BigNumPlaceholder {}

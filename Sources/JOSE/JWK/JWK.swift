@@ -1,0 +1,261 @@
+/// A JSON Web Key (RFC 7517) usable to verify JWS signatures: `RSA` (RFC 7518 §6.3.1), `EC` on P-256 or
+/// P-384 (RFC 7518 §6.2.1), or `oct` (RFC 7518 §6.4, an HMAC secret).
+///
+/// The key object (RSA Montgomery context, validated EC point, HMAC secret) is built once when the JWK is
+/// created and shared by every copy, so a JWK can be reused from any number of threads.
+///
+/// Loading refuses private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `oth`): a verification key is public.
+/// `description` never prints key material.
+public struct JWK: Sendable, CustomStringConvertible {
+    /// The `kty` values supported.
+    public enum KeyType: String, Sendable, Hashable {
+        case rsa = "RSA"
+        case ec = "EC"
+        case oct = "oct"
+    }
+
+    /// The `crv` values supported for `EC` keys.
+    public enum Curve: String, Sendable, Hashable {
+        case p256 = "P-256"
+        case p384 = "P-384"
+
+        /// Size of a coordinate (and of r and s) in bytes.
+        public var coordinateByteCount: Int { self == .p256 ? 32 : 48 }
+    }
+
+    /// Key-loading policy.
+    public struct Options: Sendable, Equatable {
+        /// Smallest RSA modulus accepted, in bits. Default 2048 (RFC 7518 §3.3, §3.5); 1024 only when asked.
+        public var minimumRSAModulusBits: Int
+        public init(minimumRSAModulusBits: Int = 2048) { self.minimumRSAModulusBits = minimumRSAModulusBits }
+        public static let `default` = Options()
+    }
+
+    public let keyType: KeyType
+    /// `crv` for EC keys.
+    public let curve: Curve?
+    /// `kid` (RFC 7517 §4.5).
+    public let keyID: String?
+    /// `alg` (RFC 7517 §4.4) exactly as given; it may name an algorithm this library does not know.
+    public let algorithm: String?
+    /// `use` (RFC 7517 §4.2).
+    public let use: String?
+    /// `key_ops` (RFC 7517 §4.3).
+    public let keyOperations: [String]?
+
+    let material: KeyMaterial
+
+    /// RSA modulus `n` (big-endian, no leading zeros), for RSA keys.
+    public var modulus: [UInt8]? { if case .rsa(let r) = material { return r.modulus } else { return nil } }
+    /// RSA public exponent `e` (big-endian, no leading zeros), for RSA keys.
+    public var publicExponent: [UInt8]? { if case .rsa(let r) = material { return r.exponent } else { return nil } }
+    /// EC `x` coordinate, exactly ``Curve/coordinateByteCount`` bytes.
+    public var x: [UInt8]? { if case .ec(let e) = material { return e.x } else { return nil } }
+    /// EC `y` coordinate, exactly ``Curve/coordinateByteCount`` bytes.
+    public var y: [UInt8]? { if case .ec(let e) = material { return e.y } else { return nil } }
+    /// RSA modulus size in bits.
+    public var modulusBitCount: Int? { if case .rsa(let r) = material { return r.bitCount } else { return nil } }
+    /// For `oct` keys, the number of secret bytes (the secret itself is not exposed by `description`).
+    public var symmetricKeyByteCount: Int? { if case .hmac(let h) = material { return h.secret.count } else { return nil } }
+
+    /// The secret of an `oct` key. Handle with care: this is key material.
+    public var symmetricKeyBytes: [UInt8]? { if case .hmac(let h) = material { return h.secret } else { return nil } }
+
+    public var description: String {
+        var parts = ["kty=\(keyType.rawValue)"]
+        if let c = curve { parts.append("crv=\(c.rawValue)") }
+        if let b = modulusBitCount { parts.append("bits=\(b)") }
+        if let n = symmetricKeyByteCount { parts.append("bytes=\(n)") }
+        if let k = keyID { parts.append("kid=\(quoted(k))") }
+        if let a = algorithm { parts.append("alg=\(quoted(a))") }
+        if let u = use { parts.append("use=\(quoted(u))") }
+        if let o = keyOperations { parts.append("key_ops=\(o)") }
+        return "JWK(" + parts.joined(separator: ", ") + ")"
+    }
+
+    // MARK: Loading
+
+    /// Parses one JWK from JSON text.
+    public init(json: String, options: Options = .default) throws {
+        try self.init(json: Array(json.utf8), options: options)
+    }
+
+    /// Parses one JWK from JSON bytes.
+    public init(json: [UInt8], options: Options = .default) throws {
+        guard case .object(let o) = try JSONValue(parsing: json, limits: JSONLimits(maxDepth: 8, maxBytes: 1 << 18)) else {
+            throw JWTError(.invalidKey, "a JWK must be a JSON object")
+        }
+        try self.init(object: o, options: options)
+    }
+
+    /// Builds a JWK from a parsed JSON object (RFC 7517 §4).
+    public init(object o: JSONObject, options: Options = .default) throws {
+        func string(_ name: String) throws -> String? {
+            guard let v = o[name] else { return nil }
+            guard case .string(let s) = v else { throw JWTError(.invalidKey, "JWK member \(quoted(name)) must be a string") }
+            return s
+        }
+        func bytes(_ name: String) throws -> [UInt8] {
+            guard let s = try string(name) else { throw JWTError(.invalidKey, "JWK is missing \(quoted(name))") }
+            do { return try Base64URL.decode(s) } catch let e as JWTError {
+                throw JWTError(.invalidKey, "JWK member \(quoted(name)): \(e.reason)")
+            }
+        }
+        guard let kty = try string("kty") else { throw JWTError(.invalidKey, "JWK is missing \"kty\"") }
+        keyID = try string("kid")
+        algorithm = try string("alg")
+        use = try string("use")
+        if let ops = o["key_ops"] {
+            guard case .array(let a) = ops else { throw JWTError(.invalidKey, "\"key_ops\" must be an array of strings") }
+            var list: [String] = []
+            for e in a {
+                guard case .string(let s) = e else { throw JWTError(.invalidKey, "\"key_ops\" must be an array of strings") }
+                // RFC 7517 §4.3: duplicate key operation values MUST NOT be present.
+                if list.contains(where: { sameBytes($0, s) }) {
+                    throw JWTError(.invalidKey, "\"key_ops\" repeats \(quoted(s))")
+                }
+                list.append(s)
+            }
+            keyOperations = list
+        } else {
+            keyOperations = nil
+        }
+
+        switch kty {
+        case _ where sameBytes(kty, "RSA"):
+            keyType = .rsa
+            curve = nil
+            for m in ["d", "p", "q", "dp", "dq", "qi", "oth"] where o[m] != nil {
+                throw JWTError(.privateKeyMaterial, "RSA JWK carries the private member \(quoted(m))")
+            }
+            let n = try bytes("n"), e = try bytes("e")
+            material = .rsa(try RSAKeyHolder(modulus: n, exponent: e, options: options))
+        case _ where sameBytes(kty, "EC"):
+            keyType = .ec
+            if o["d"] != nil { throw JWTError(.privateKeyMaterial, "EC JWK carries the private member \"d\"") }
+            guard let crv = try string("crv") else { throw JWTError(.invalidKey, "EC JWK is missing \"crv\"") }
+            let c: Curve
+            if sameBytes(crv, "P-256") {
+                c = .p256
+            } else if sameBytes(crv, "P-384") {
+                c = .p384
+            } else {
+                throw JWTError(.unsupportedKey, "EC curve \(quoted(crv)) is not supported")
+            }
+            curve = c
+            let x = try JWK.normaliseCoordinate(try bytes("x"), curve: c, name: "x")
+            let y = try JWK.normaliseCoordinate(try bytes("y"), curve: c, name: "y")
+            material = .ec(try ECKeyHolder(curve: c, x: x, y: y))
+        case _ where sameBytes(kty, "oct"):
+            keyType = .oct
+            curve = nil
+            material = .hmac(HMACKeyHolder(secret: try bytes("k")))
+        default:
+            throw JWTError(.unsupportedKey, "key type \(quoted(kty)) is not supported")
+        }
+    }
+
+    /// An RSA public key from its modulus and exponent (big-endian; one leading zero byte is tolerated).
+    public init(rsaModulus n: [UInt8], exponent e: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
+                options: Options = .default) throws {
+        self.keyType = .rsa
+        self.curve = nil
+        self.keyID = keyID
+        self.algorithm = algorithm?.rawValue
+        self.use = nil
+        self.keyOperations = nil
+        self.material = .rsa(try RSAKeyHolder(modulus: n, exponent: e, options: options))
+    }
+
+    /// An EC public key from its affine coordinates (each normalised as for JSON input).
+    public init(curve: Curve, x: [UInt8], y: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+        self.keyType = .ec
+        self.curve = curve
+        self.keyID = keyID
+        self.algorithm = algorithm?.rawValue
+        self.use = nil
+        self.keyOperations = nil
+        let nx = try JWK.normaliseCoordinate(x, curve: curve, name: "x")
+        let ny = try JWK.normaliseCoordinate(y, curve: curve, name: "y")
+        self.material = .ec(try ECKeyHolder(curve: curve, x: nx, y: ny))
+    }
+
+    /// A symmetric (`oct`) key for HS256/384/512.
+    public init(symmetricKey secret: some Sequence<UInt8>, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) {
+        self.keyType = .oct
+        self.curve = nil
+        self.keyID = keyID
+        self.algorithm = algorithm?.rawValue
+        self.use = nil
+        self.keyOperations = nil
+        self.material = .hmac(HMACKeyHolder(secret: Array(secret)))
+    }
+
+    /// EC coordinate policy: exactly the field size is accepted; one byte more with a leading 0x00 (seen from
+    /// encoders that treat the value as a signed integer) and one byte less (the leading zero byte dropped, seen
+    /// from Keycloak) are normalised to the field size; anything else is refused. RFC 7518 §6.2.1.2 asks for the
+    /// full size; whether the value is below the field prime is checked when the point is validated.
+    static func normaliseCoordinate(_ v: [UInt8], curve: Curve, name: String) throws -> [UInt8] {
+        let n = curve.coordinateByteCount
+        if v.count == n { return v }
+        if v.count == n + 1 && v[0] == 0 { return Array(v.dropFirst()) }
+        if v.count == n - 1 { return [0] + v }
+        throw JWTError(.invalidKey, "EC coordinate \(quoted(name)) is \(v.count) bytes; \(curve.rawValue) needs \(n)")
+    }
+
+    // MARK: Fitness for an algorithm
+
+    /// Checks that this key may verify `alg` (RFC 7517 §4.2–4.4, RFC 7518 §3, RFC 8725 §3.1):
+    /// `use` is `sig` if present, `key_ops` contains `verify` if present, the JWK's own `alg` equals `alg` if
+    /// present, and the key type/curve fits. HMAC secrets must be at least as long as the hash (RFC 7518 §3.2).
+    public func checkFits(_ alg: JWSAlgorithm) throws {
+        if let u = use, !sameBytes(u, "sig") {
+            throw JWTError(.keyMismatch, "key \(kidText) has use \(quoted(u)), not \"sig\"")
+        }
+        if let ops = keyOperations, !ops.contains(where: { sameBytes($0, "verify") }) {
+            throw JWTError(.keyMismatch, "key \(kidText) has key_ops \(ops) without \"verify\"")
+        }
+        if let a = algorithm, !sameBytes(a, alg.rawValue) {
+            throw JWTError(.keyMismatch, "key \(kidText) is for alg \(quoted(a)), token says \(alg.rawValue)")
+        }
+        switch (alg.family, material) {
+        case (.hmac, .hmac(let h)):
+            if h.secret.count < alg.hashByteCount {
+                throw JWTError(.weakKey, "HMAC key \(kidText) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
+            }
+        case (.rsaPKCS1, .rsa), (.rsaPSS, .rsa): break
+        case (.ecdsa, .ec(let e)):
+            let need: Curve = alg == .es256 ? .p256 : .p384
+            if e.curve != need {
+                throw JWTError(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need.rawValue)")
+            }
+        default:
+            throw JWTError(.keyMismatch, "key \(kidText) of type \(keyType.rawValue) cannot verify \(alg.rawValue)")
+        }
+    }
+
+    /// Whether ``checkFits(_:)`` passes.
+    public func fits(_ alg: JWSAlgorithm) -> Bool { (try? checkFits(alg)) != nil }
+
+    var kidText: String { keyID.map { quoted($0) } ?? "(no kid)" }
+
+    /// Verifies `signature` over `signingInput` with this key for `alg`, after ``checkFits(_:)``.
+    /// Returns normally on success; throws `invalidSignature` on a bad signature.
+    func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws {
+        try checkFits(alg)
+        let ok: Bool
+        switch material {
+        case .hmac(let h): ok = try h.verify(alg, signature: signature, signingInput: signingInput)
+        case .rsa(let r): ok = try r.verify(alg, signature: signature, signingInput: signingInput)
+        case .ec(let e): ok = try e.verify(alg, signature: signature, signingInput: signingInput)
+        }
+        if !ok { throw JWTError(.invalidSignature, "signature does not verify with key \(kidText) (\(alg.rawValue))") }
+    }
+}
+
+/// The key object behind a JWK, built once.
+enum KeyMaterial: Sendable {
+    case hmac(HMACKeyHolder)
+    case rsa(RSAKeyHolder)
+    case ec(ECKeyHolder)
+}

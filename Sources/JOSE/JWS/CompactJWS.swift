@@ -1,0 +1,91 @@
+/// Where the parts of a compact JWS (RFC 7515 §7.1) lie within the token bytes.
+struct CompactParts {
+    /// Index of the first '.', which ends the header part.
+    let firstDot: Int
+    /// Index of the second '.', which ends the payload part.
+    let secondDot: Int
+    let count: Int
+
+    var headerRange: Range<Int> { 0..<firstDot }
+    var payloadRange: Range<Int> { (firstDot + 1)..<secondDot }
+    var signatureRange: Range<Int> { (secondDot + 1)..<count }
+    /// `ASCII(BASE64URL(header)) || '.' || BASE64URL(payload)` (RFC 7515 §5.2 step 8).
+    var signingInputRange: Range<Int> { 0..<secondDot }
+
+    /// Checks the size first, then scans once for exactly two dots, stopping at a third: nothing is split or
+    /// copied, so a token of 100,000 dots costs three comparisons.
+    static func locate(_ buf: UnsafeBufferPointer<UInt8>, maxBytes: Int) throws -> CompactParts {
+        guard buf.count <= maxBytes else {
+            throw JWTError(.limitExceeded, "token of \(buf.count) bytes exceeds the \(maxBytes)-byte limit")
+        }
+        guard buf.count > 0 else { throw JWTError(.malformedToken, "empty token") }
+        if buf[0] == UInt8(ascii: "{") {
+            throw JWTError(.malformedToken, "JWS JSON serialization is not accepted; only the compact form")
+        }
+        var dots = (-1, -1)
+        var i = 0
+        let dot = UInt8(ascii: ".")
+        while i < buf.count {
+            if buf[i] == dot {
+                if dots.0 < 0 {
+                    dots.0 = i
+                } else if dots.1 < 0 {
+                    dots.1 = i
+                } else {
+                    throw JWTError(.malformedToken, "more than three parts (a third '.' at offset \(i))")
+                }
+            }
+            i += 1
+        }
+        guard dots.1 >= 0 else {
+            throw JWTError(.malformedToken, "a compact JWS has three parts separated by two '.'; found \(dots.0 < 0 ? 0 : 1)")
+        }
+        let p = CompactParts(firstDot: dots.0, secondDot: dots.1, count: buf.count)
+        if p.headerRange.isEmpty { throw JWTError(.malformedToken, "empty header part") }
+        return p
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    @inline(__always)
+    func slice(_ r: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: self[r]) }
+}
+
+/// Decodes a base64url part of a token, naming the part in the error.
+@inline(__always)
+func decodePart(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allowPadding: Bool) throws -> [UInt8] {
+    do {
+        return try Base64URL.decode(bytes: buf, allowPadding: allowPadding)
+    } catch let e as JWTError {
+        throw JWTError(.invalidBase64URL, "\(name): \(e.reason)")
+    }
+}
+
+/// Parses a header part into a ``JWSHeader``.
+func parseHeader(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits, allowPadding: Bool) throws -> JWSHeader {
+    let bytes = try decodePart(buf, "header", allowPadding: allowPadding)
+    let v: JSONValue
+    do { v = try JSONValue(parsing: bytes, limits: limits) } catch let e as JWTError {
+        throw JWTError(e.code, "header: \(e.reason)")
+    }
+    guard case .object(let o) = v else { throw JWTError(.malformedToken, "header is not a JSON object") }
+    return try JWSHeader(object: o)
+}
+
+/// Reads a token without checking its signature — for inspection only (the `jose decode` command, logging).
+///
+/// Never use the result to make a trust decision: anyone can write any header and claims. The header and the
+/// payload must each be strict JSON; the payload must be an object (a JWT claims set). Size and JSON limits apply.
+public func decodeUnverified(_ token: String, options: JWTVerifier.Options = .default) throws -> (header: JSONValue, claims: JSONValue) {
+    var t = token
+    return try t.withUTF8 { buf in
+        let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
+        let hb = try decodePart(buf.slice(parts.headerRange), "header", allowPadding: options.allowPaddedBase64)
+        let header = try JSONValue(parsing: hb, limits: options.jsonLimits)
+        guard case .object = header else { throw JWTError(.malformedToken, "header is not a JSON object") }
+        let pb = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
+        let claims = try JSONValue(parsing: pb, limits: options.jsonLimits)
+        guard case .object = claims else { throw JWTError(.malformedToken, "payload is not a JSON object") }
+        return (header, claims)
+    }
+}

@@ -1,0 +1,151 @@
+/// Verifies compact JWS / JWT tokens against a fixed key set and algorithm allow-list.
+///
+/// The order of checks follows RFC 7515 §5.2 and RFC 8725: size limit → exactly two dots → header base64url →
+/// strict header JSON → `alg` (never `none`; must be supported and allowed) → `crit` → key selection → key ↔ `alg`
+/// binding → signature → only then the payload (base64url, strict JSON, registered claims, expectations).
+///
+/// Key selection: a `kid` in the header selects exactly that key — if it is absent from the set the token fails
+/// with `keyNotFound`, and if it does not fit the `alg` with `keyMismatch`; there is never a fallback to other keys.
+/// Without `kid`, every key that fits the `alg` is tried. Keys in `jwk`/`jku`/`x5u`/`x5c` headers are never used.
+///
+/// A verifier is an immutable value; share one across threads and tasks.
+public struct JWTVerifier: Sendable {
+    /// Parsing limits and leniencies.
+    public struct Options: Sendable {
+        /// Largest token accepted, checked before anything else. Default 64 KiB.
+        public var maxTokenBytes: Int
+        /// Limits for the header and payload JSON. Default depth 32, 64 KiB.
+        public var jsonLimits: JSONLimits
+        /// Accept `=`-padded base64url parts (AWS Application Load Balancers emit them). Default `false`:
+        /// RFC 7515 §2 forbids padding.
+        public var allowPaddedBase64: Bool
+        /// Header parameter names this application understands, so `crit` may list them (RFC 7515 §4.1.11).
+        public var understoodCriticalHeaders: Set<String>
+
+        public init(maxTokenBytes: Int = 65_536, jsonLimits: JSONLimits = JSONLimits(maxDepth: 32, maxBytes: 65_536),
+                    allowPaddedBase64: Bool = false, understoodCriticalHeaders: Set<String> = []) {
+            self.maxTokenBytes = maxTokenBytes
+            self.jsonLimits = jsonLimits
+            self.allowPaddedBase64 = allowPaddedBase64
+            self.understoodCriticalHeaders = understoodCriticalHeaders
+        }
+        public static let `default` = Options()
+    }
+
+    public let keys: JWKSet
+    public let algorithms: Set<JWSAlgorithm>
+    public let options: Options
+
+    /// - Parameters:
+    ///   - keys: the only keys that will ever be used.
+    ///   - algorithms: the allow-list; a token whose `alg` is not in it fails with `algorithmNotAllowed`.
+    public init(keys: JWKSet, algorithms: Set<JWSAlgorithm>, options: Options = .default) {
+        self.keys = keys
+        self.algorithms = algorithms
+        self.options = options
+    }
+
+    /// A verifier with a single key.
+    public init(key: JWK, algorithms: Set<JWSAlgorithm>, options: Options = .default) {
+        // A one-key set cannot hold duplicates or a mix, so this cannot fail.
+        self.keys = (try? JWKSet(keys: [key]))!
+        self.algorithms = algorithms
+        self.options = options
+    }
+
+    /// Verifies the signature of a compact JWS and returns its header and payload bytes. The payload is not
+    /// interpreted (it need not be JSON). Use ``verify(_:expecting:)`` for JWTs.
+    public func verifySignature(_ token: String) throws -> VerifiedJWS {
+        var t = token
+        return try t.withUTF8 { buf in
+            let (header, parts, key) = try checkSignature(buf)
+            let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
+            return VerifiedJWS(header: header, payload: payload, key: key)
+        }
+    }
+
+    /// Verifies a JWT: the signature first, then the claims set (strict JSON object) against `expecting`.
+    public func verify(_ token: String, expecting: ClaimExpectations = ClaimExpectations()) throws -> VerifiedJWT {
+        var t = token
+        return try t.withUTF8 { buf in
+            let (header, parts, key) = try checkSignature(buf)
+            let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
+            let value: JSONValue
+            do { value = try JSONValue(parsing: payload, limits: options.jsonLimits) } catch let e as JWTError {
+                throw JWTError(e.code, "payload: \(e.reason)")
+            }
+            guard case .object(let object) = value else { throw JWTError(.malformedToken, "the JWT claims set is not a JSON object") }
+            let claims = try RegisteredClaims(object: object)
+            try expecting.check(claims, header: header)
+            return VerifiedJWT(header: header, claims: claims, payload: payload, claimsObject: object, key: key)
+        }
+    }
+
+    /// Steps 1–signature of verification on the token bytes.
+    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, CompactParts, JWK) {
+        let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
+        let header = try parseHeader(buf.slice(parts.headerRange), limits: options.jsonLimits, allowPadding: options.allowPaddedBase64)
+        let alg = try JWSAlgorithm.parse(header.algorithmName)
+        guard algorithms.contains(alg) else {
+            throw JWTError(.algorithmNotAllowed, "alg \(alg.rawValue) is not in this verifier's allow-list")
+        }
+        try header.checkCritical(understood: options.understoodCriticalHeaders)
+        let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: options.allowPaddedBase64)
+        let input = buf.slice(parts.signingInputRange)
+
+        if let kid = header.keyID {
+            guard let key = keys.key(id: kid) else {
+                throw JWTError(.keyNotFound, "no key with kid \(quoted(kid))")
+            }
+            try key.verify(alg, signature: signature, signingInput: input)
+            return (header, parts, key)
+        }
+        var candidates = 0
+        var firstError: JWTError? = nil
+        for key in keys.keys where key.fits(alg) {
+            candidates += 1
+            do {
+                try key.verify(alg, signature: signature, signingInput: input)
+                return (header, parts, key)
+            } catch let e as JWTError {
+                if firstError == nil { firstError = e }
+            }
+        }
+        if candidates == 0 { throw JWTError(.keyNotFound, "no key in the set fits alg \(alg.rawValue)") }
+        if candidates == 1, let e = firstError { throw e }
+        throw JWTError(.invalidSignature, "signature does not verify with any of the \(candidates) keys that fit \(alg.rawValue)")
+    }
+}
+
+/// A JWS whose signature verified.
+public struct VerifiedJWS: Sendable {
+    public let header: JWSHeader
+    /// The decoded payload bytes.
+    public let payload: [UInt8]
+    /// The key that verified it.
+    public let key: JWK
+}
+
+/// A JWT whose signature verified and whose claims met the expectations.
+public struct VerifiedJWT: Sendable {
+    public let header: JWSHeader
+    public let claims: RegisteredClaims
+    /// The decoded payload bytes (the claims set as JSON).
+    public let payload: [UInt8]
+    /// The parsed claims set.
+    public let claimsObject: JSONObject
+    /// The key that verified it.
+    public let key: JWK
+
+    /// Decodes the claims set into any `Decodable` type (no Foundation). Failures are ``JWTError`` with code
+    /// `decodingFailed`.
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        do {
+            return try JSONValueDecoder().decode(type, from: .object(claimsObject))
+        } catch let e as JWTError {
+            throw e
+        } catch {
+            throw JWTError(.decodingFailed, "\(T.self): \(error)")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// Every rejection in the JOSE module: a machine-readable ``code`` and a human-readable ``reason``.
+///
+/// Reasons name what went wrong and where (offsets, claim names, algorithm names, times) but never carry key
+/// material, signatures or the whole token. Two errors are `==` when their codes are equal; compare `reason`
+/// yourself if you need to.
+public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The kind of rejection. A struct over a private enum, so new codes can be added without breaking `switch`es.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Backing: String, Hashable, Sendable {
+            case malformedToken, invalidBase64URL, invalidJSON, duplicateMember, limitExceeded
+            case unsupportedAlgorithm, algorithmNotAllowed, unsecuredAlgorithm, unsupportedCriticalHeader
+            case keyNotFound, keyMismatch, weakKey, invalidKey, unsupportedKey, privateKeyMaterial
+            case duplicateKeyID, mixedKeySet, invalidSignature
+            case expired, notYetValid, issuedInFuture, tooOld, missingClaim, invalidClaim
+            case issuerMismatch, audienceMismatch, subjectMismatch, nonceMismatch, typeMismatch
+            case decodingFailed, fetchFailed
+        }
+        private let backing: Backing
+        private init(_ b: Backing) { backing = b }
+        public var description: String { backing.rawValue }
+
+        /// Not three dot-separated parts, or a part that is not what it must be (RFC 7515 §7.1).
+        public static let malformedToken = Code(.malformedToken)
+        /// A part is not strict base64url (RFC 7515 §2).
+        public static let invalidBase64URL = Code(.invalidBase64URL)
+        /// Not strict RFC 8259 JSON (the reason carries the byte offset).
+        public static let invalidJSON = Code(.invalidJSON)
+        /// A JSON object names the same member twice (RFC 7515 §4, RFC 7519 §4).
+        public static let duplicateMember = Code(.duplicateMember)
+        /// A size, depth or count limit was exceeded.
+        public static let limitExceeded = Code(.limitExceeded)
+        /// The `alg` is not one this library implements (e.g. ES512, EdDSA, a JWE algorithm).
+        public static let unsupportedAlgorithm = Code(.unsupportedAlgorithm)
+        /// The `alg` is implemented but not in the verifier's allow-list.
+        public static let algorithmNotAllowed = Code(.algorithmNotAllowed)
+        /// `alg` is `none` (in any spelling): never accepted (RFC 7518 §3.6, RFC 8725 §3.1).
+        public static let unsecuredAlgorithm = Code(.unsecuredAlgorithm)
+        /// `crit` names an extension this verifier does not understand, or is malformed (RFC 7515 §4.1.11).
+        public static let unsupportedCriticalHeader = Code(.unsupportedCriticalHeader)
+        /// No key with the token's `kid`, or (without `kid`) no key fits the `alg`.
+        public static let keyNotFound = Code(.keyNotFound)
+        /// The key named by `kid` does not fit the `alg` (type, curve, JWK `alg`, `use`, `key_ops`).
+        public static let keyMismatch = Code(.keyMismatch)
+        /// An HMAC key shorter than the hash output (RFC 7518 §3.2).
+        public static let weakKey = Code(.weakKey)
+        /// A JWK whose members are missing, malformed, or describe an invalid key.
+        public static let invalidKey = Code(.invalidKey)
+        /// A JWK of a key type or curve this library does not implement, or refused by policy (e.g. RSA < 2048 bits).
+        public static let unsupportedKey = Code(.unsupportedKey)
+        /// A JWK offered for verification carries private members (`d`, `p`, `q`, …).
+        public static let privateKeyMaterial = Code(.privateKeyMaterial)
+        /// Two keys in one JWK Set share a `kid`.
+        public static let duplicateKeyID = Code(.duplicateKeyID)
+        /// A JWK Set mixes symmetric (`oct`) and public keys.
+        public static let mixedKeySet = Code(.mixedKeySet)
+        /// The signature does not verify, or has the wrong size or form.
+        public static let invalidSignature = Code(.invalidSignature)
+        /// `exp` is in the past (RFC 7519 §4.1.4).
+        public static let expired = Code(.expired)
+        /// `nbf` is in the future (RFC 7519 §4.1.5).
+        public static let notYetValid = Code(.notYetValid)
+        /// `iat` is in the future (RFC 7519 §4.1.6).
+        public static let issuedInFuture = Code(.issuedInFuture)
+        /// `iat` is older than the expectations' maximum age.
+        public static let tooOld = Code(.tooOld)
+        /// A required claim (or header member) is absent.
+        public static let missingClaim = Code(.missingClaim)
+        /// A claim (or header member) has the wrong JSON type or an out-of-range value.
+        public static let invalidClaim = Code(.invalidClaim)
+        /// `iss` is not the expected issuer.
+        public static let issuerMismatch = Code(.issuerMismatch)
+        /// `aud` does not contain the expected audience.
+        public static let audienceMismatch = Code(.audienceMismatch)
+        /// `sub` is not the expected subject.
+        public static let subjectMismatch = Code(.subjectMismatch)
+        /// `nonce` is not the expected nonce.
+        public static let nonceMismatch = Code(.nonceMismatch)
+        /// The header `typ` is not the expected type.
+        public static let typeMismatch = Code(.typeMismatch)
+        /// A `Decodable` type could not be decoded from the JSON.
+        public static let decodingFailed = Code(.decodingFailed)
+        /// A ``JWKSCache`` fetch failed and no earlier key set is available.
+        public static let fetchFailed = Code(.fetchFailed)
+    }
+
+    public let code: Code
+    public let reason: String
+
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "\(code): \(reason)" }
+
+    public static func == (a: JWTError, b: JWTError) -> Bool { a.code == b.code }
+    public func hash(into h: inout Hasher) { h.combine(code) }
+
+    static func badBase64(offset: Int, _ why: String) -> JWTError {
+        JWTError(.invalidBase64URL, "\(why) at offset \(offset)")
+    }
+}
+
+/// Shortens text from the token for an error message (so no error repeats a large part of a token).
+@inline(never)
+func quoted(_ s: String, max: Int = 40) -> String {
+    var out = ""
+    var n = 0
+    for ch in s.unicodeScalars {
+        if n == max { out += "…"; break }
+        if ch.value < 0x20 || ch.value == 0x7F { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
+        n += 1
+    }
+    return "\"" + out + "\""
+}

@@ -1,2 +1,0 @@
-// Placeholder: replaced by the JOSE implementation.
-internal enum _JOSEPlaceholder {}

@@ -1,2 +1,0 @@
-// Placeholder: replaced by the RSA implementation.
-internal enum _RSAPlaceholder {}

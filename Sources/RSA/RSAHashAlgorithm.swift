@@ -1,0 +1,157 @@
+import DER
+import SHA2
+
+/// A hash function usable with RSA signatures: the SHA-2 family (FIPS 180-4).
+///
+/// SHA-1 and the SHAKE functions are deliberately absent: signatures that need them are
+/// refused as unsupported. A struct over a private enum, so cases can be added later.
+public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
+    @usableFromInline
+    enum Backing: Sendable, Hashable {
+        case sha224, sha256, sha384, sha512, sha512_224, sha512_256
+    }
+
+    @usableFromInline let backing: Backing
+    init(_ b: Backing) { backing = b }
+
+    public static let sha224 = RSAHashAlgorithm(Backing.sha224)
+    public static let sha256 = RSAHashAlgorithm(Backing.sha256)
+    public static let sha384 = RSAHashAlgorithm(Backing.sha384)
+    public static let sha512 = RSAHashAlgorithm(Backing.sha512)
+    public static let sha512_224 = RSAHashAlgorithm(Backing.sha512_224)
+    public static let sha512_256 = RSAHashAlgorithm(Backing.sha512_256)
+
+    /// Every supported hash.
+    public static let allCases: [RSAHashAlgorithm] = [.sha224, .sha256, .sha384, .sha512, .sha512_224, .sha512_256]
+
+    /// The hash named by a DER `DigestAlgorithm`; nil for SHA-1 (unsupported).
+    public init?(_ algorithm: DigestAlgorithm) {
+        switch algorithm {
+        case .sha224: self = .sha224
+        case .sha256: self = .sha256
+        case .sha384: self = .sha384
+        case .sha512: self = .sha512
+        case .sha512_224: self = .sha512_224
+        case .sha512_256: self = .sha512_256
+        case .sha1: return nil
+        }
+    }
+
+    /// The hash with the given conventional name (`"SHA-256"`, `"SHA-512/224"`, …; case and the
+    /// hyphen do not matter); nil for unknown or unsupported names such as `"SHA-1"` or `"SHAKE128"`.
+    public init?(name: String) {
+        func normalized(_ s: String) -> String { String(s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != "/" }) }
+        let key = normalized(name)
+        guard let h = RSAHashAlgorithm.allCases.first(where: { normalized($0.name) == key }) else { return nil }
+        self = h
+    }
+
+    /// The conventional name: `SHA-224`, `SHA-256`, `SHA-384`, `SHA-512`, `SHA-512/224`, `SHA-512/256`.
+    public var name: String {
+        switch backing {
+        case .sha224: return "SHA-224"
+        case .sha256: return "SHA-256"
+        case .sha384: return "SHA-384"
+        case .sha512: return "SHA-512"
+        case .sha512_224: return "SHA-512/224"
+        case .sha512_256: return "SHA-512/256"
+        }
+    }
+
+    public var description: String { name }
+
+    /// The DER module's identifier for this hash.
+    public var digestAlgorithm: DigestAlgorithm {
+        switch backing {
+        case .sha224: return .sha224
+        case .sha256: return .sha256
+        case .sha384: return .sha384
+        case .sha512: return .sha512
+        case .sha512_224: return .sha512_224
+        case .sha512_256: return .sha512_256
+        }
+    }
+
+    /// Digest length hLen in bytes.
+    public var byteCount: Int {
+        switch backing {
+        case .sha224, .sha512_224: return 28
+        case .sha256, .sha512_256: return 32
+        case .sha384: return 48
+        case .sha512: return 64
+        }
+    }
+
+    /// The DER encoding of `DigestInfo ::= SEQUENCE { digestAlgorithm AlgorithmIdentifier, digest
+    /// OCTET STRING }` up to the digest bytes, with NULL parameters (RFC 8017 §9.2 Note 1).
+    public var digestInfoPrefix: [UInt8] {
+        // 30 L1 30 L2 06 09 <OID 2.16.840.1.101.3.4.2.x> 05 00 04 hLen
+        let oidLast: UInt8
+        switch backing {
+        case .sha256: oidLast = 1
+        case .sha384: oidLast = 2
+        case .sha512: oidLast = 3
+        case .sha224: oidLast = 4
+        case .sha512_224: oidLast = 5
+        case .sha512_256: oidLast = 6
+        }
+        let h = UInt8(byteCount)
+        return [0x30, 0x11 + h, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, oidLast,
+                0x05, 0x00, 0x04, h]
+    }
+
+    /// Hash of `message`.
+    func hash(_ message: some Sequence<UInt8>) -> [UInt8] {
+        switch backing {
+        case .sha224: return SHA224.hash(data: message).bytes
+        case .sha256: return SHA256.hash(data: message).bytes
+        case .sha384: return SHA384.hash(data: message).bytes
+        case .sha512: return SHA512.hash(data: message).bytes
+        case .sha512_224: return SHA512_224.hash(data: message).bytes
+        case .sha512_256: return SHA512_256.hash(data: message).bytes
+        }
+    }
+
+    /// Hash of the concatenation of `parts` (used for M' = 0x00×8 ‖ mHash ‖ salt).
+    func hash(parts: [ArraySlice<UInt8>]) -> [UInt8] {
+        func run<H: HashFunction>(_: H.Type) -> [UInt8] {
+            var h = H()
+            for p in parts { h.update(data: p) }
+            return h.finalize().bytes
+        }
+        switch backing {
+        case .sha224: return run(SHA224.self)
+        case .sha256: return run(SHA256.self)
+        case .sha384: return run(SHA384.self)
+        case .sha512: return run(SHA512.self)
+        case .sha512_224: return run(SHA512_224.self)
+        case .sha512_256: return run(SHA512_256.self)
+        }
+    }
+
+    /// XORs MGF1 with this hash over `seed` into `mask` (RFC 8017 §B.2.1).
+    func xorMGF1(seed: ArraySlice<UInt8>, into mask: inout [UInt8]) {
+        switch backing {
+        case .sha224: MGF1.xorMask(SHA224.self, seed: seed, into: &mask)
+        case .sha256: MGF1.xorMask(SHA256.self, seed: seed, into: &mask)
+        case .sha384: MGF1.xorMask(SHA384.self, seed: seed, into: &mask)
+        case .sha512: MGF1.xorMask(SHA512.self, seed: seed, into: &mask)
+        case .sha512_224: MGF1.xorMask(SHA512_224.self, seed: seed, into: &mask)
+        case .sha512_256: MGF1.xorMask(SHA512_256.self, seed: seed, into: &mask)
+        }
+    }
+
+    /// Whether `digest` is a value of this hash's digest type (a 32-byte SHA-512/256 digest is
+    /// not a SHA-256 digest).
+    func matches(_ digest: some Digest) -> Bool {
+        let t = type(of: digest)
+        switch backing {
+        case .sha224: return t == SHA224Digest.self
+        case .sha256: return t == SHA256Digest.self
+        case .sha384: return t == SHA384Digest.self
+        case .sha512: return t == SHA512Digest.self
+        case .sha512_224: return t == SHA512_224Digest.self
+        case .sha512_256: return t == SHA512_256Digest.self
+        }
+    }
+}

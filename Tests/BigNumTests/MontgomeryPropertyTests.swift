@@ -1,0 +1,114 @@
+import BigNum
+import Testing
+
+/// SplitMix64: a small seeded generator so property tests are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension BigUInt {
+    /// A random value below 2^bits.
+    static func random(bits: Int, using g: inout SeededGenerator) -> BigUInt {
+        var limbs = (0..<((bits + 63) / 64)).map { _ in g.next() }
+        if bits % 64 != 0, !limbs.isEmpty { limbs[limbs.count - 1] &= (1 << UInt64(bits % 64)) - 1 }
+        return BigUInt(limbs: limbs)
+    }
+
+    /// A random odd value of exactly `bits` bits.
+    static func randomOdd(bits: Int, using g: inout SeededGenerator) -> BigUInt {
+        var l = BigUInt.random(bits: bits, using: &g).limbs
+        while l.count < (bits + 63) / 64 { l.append(0) }
+        l[0] |= 1
+        l[l.count - 1] |= 1 << UInt64((bits - 1) % 64)
+        return BigUInt(limbs: l)
+    }
+}
+
+@Suite struct MontgomeryPropertyTests {
+    /// Moduli of assorted sizes (odd, top bit set), plus 2^256 − 1 and 2^2048 + 1.
+    static func moduli(_ g: inout SeededGenerator) -> [BigUInt] {
+        var out = [64, 65, 127, 128, 192, 521, 1024, 2048, 3072, 4096].map { BigUInt.randomOdd(bits: $0, using: &g) }
+        out.append((BigUInt(1) << 256) - BigUInt(1))
+        out.append((BigUInt(1) << 2048) + BigUInt(1))
+        return out
+    }
+
+    @Test func roundTripsAndProducts() throws {
+        var g = SeededGenerator(seed: 0xB16_2026_0001)
+        var checked = 0
+        for m in Self.moduli(&g) {
+            let ctx = try #require(MontgomeryContext(modulus: m))
+            let k = m.limbs.count
+            #expect(ctx.rSquared == (BigUInt(1) << (128 * k)) % m)
+            #expect(ctx.n0inv &* m.limbs[0] == UInt64.max, "n0inv · n ≡ −1 mod 2⁶⁴")
+            let trials = m.bitWidth > 1024 ? 6 : 20
+            for _ in 0..<trials {
+                let a = BigUInt.random(bits: m.bitWidth + 8, using: &g) % m
+                let b = BigUInt.random(bits: m.bitWidth, using: &g) % m
+                let am = ctx.toMontgomery(a), bm = ctx.toMontgomery(b)
+                #expect(am == (a << (64 * k)) % m)
+                #expect(ctx.fromMontgomery(am) == a)
+                #expect(ctx.fromMontgomery(ctx.multiply(am, bm)) == (a * b) % m)
+                #expect(ctx.square(am) == ctx.multiply(am, am))
+                #expect(ctx.fromMontgomery(ctx.square(am)) == (a * a) % m)
+                // Multiplying by plain b leaves the domain in the same step.
+                #expect(ctx.multiply(am, b) == (a * b) % m)
+                checked += 1
+            }
+        }
+        // 7 moduli of ≤ 1024 bits and 2^256 − 1 get 20 trials; 2048/3072/4096 and 2^2048 + 1 get 6.
+        #expect(checked == 8 * 20 + 4 * 6)
+    }
+
+    @Test func exponentLaws() throws {
+        var g = SeededGenerator(seed: 0xB16_2026_0002)
+        for bits in [64, 200, 1024, 2048] {
+            let m = BigUInt.randomOdd(bits: bits, using: &g)
+            let ctx = try #require(MontgomeryContext(modulus: m))
+            let x = BigUInt.random(bits: bits, using: &g) % m
+            let e1 = BigUInt.random(bits: 100, using: &g), e2 = BigUInt.random(bits: 90, using: &g)
+            // x^(e1+e2) = x^e1 · x^e2
+            #expect(ctx.power(x, e1 + e2) == (ctx.power(x, e1) * ctx.power(x, e2)) % m)
+            // x^65537 by both paths.
+            #expect(ctx.power(x, smallExponent: 65537) == ctx.power(x, slidingWindowExponent: BigUInt(65537)))
+        }
+    }
+
+    @Test func rejectsEvenModuli() {
+        #expect(MontgomeryContext(modulus: BigUInt()) == nil)
+        #expect(MontgomeryContext(modulus: BigUInt(1) << 100) == nil)
+        #expect(MontgomeryContext(modulus: BigUInt(4096)) == nil)
+    }
+
+    @Test func bytesRoundTrip() throws {
+        var g = SeededGenerator(seed: 0xB16_2026_0003)
+        for bits in [0, 1, 8, 63, 64, 65, 1000, 2048] {
+            let x = BigUInt.random(bits: bits, using: &g)
+            #expect(BigUInt(bigEndianBytes: x.bigEndianBytes) == x)
+            let padded = try #require(x.bigEndianBytes(count: 300))
+            #expect(padded.count == 300 && BigUInt(bigEndianBytes: padded) == x)
+            if x.byteCount > 0 { #expect(x.bigEndianBytes(count: x.byteCount - 1) == nil) }
+            #expect(BigUInt(hex: x.hexString) == x)
+        }
+        #expect(BigUInt(hex: "xyz") == nil)
+        #expect(BigUInt(bigEndianBytes: [0, 0, 1, 0]) == BigUInt(256))
+    }
+
+    @Test func bytePrimitiveRejectsOutOfRange() throws {
+        let ctx = try #require(MontgomeryContext(modulus: BigUInt(197)))
+        #expect(ctx.powerVarTime(bigEndianBase: [197], exponent: 3) == nil)
+        #expect(ctx.powerVarTime(bigEndianBase: [198], exponent: 3) == nil)
+        #expect(ctx.powerVarTime(bigEndianBase: [1, 0], exponent: 3) == nil)
+        #expect(ctx.powerVarTime(bigEndianBase: [0, 0, 0, 0, 0, 0, 0, 0, 0, 196], exponent: 3)
+                == [UInt8((196 * 196 * 196) % 197)])
+        #expect(ctx.powerVarTime(bigEndianBase: [], exponent: 3) == [0])
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import VectorSupport
+@testable import JOSE
+
+/// RFC 7515 Appendix A and RFC 7520 §4 compact examples, RFC 7638 §3.1, RFC 7517 Appendices A and B.
+@Suite("RFC vectors")
+struct RFCVectorTests {
+    /// RFC 7515 A.1 has exp 1300819380 (2011-03-22T18:43:00Z); verify just before it.
+    static let rfc7515Now: @Sendable () -> Double = { 1_300_819_370 }
+
+    @Test func rfc7515AppendixA() throws {
+        let file = "rfc/7515/rfc7515_appendix_a.json"
+        let top = try T.jsonObject(file)
+        let examples = try #require(top["examples"] as? [[String: Any]])
+        var ran = 0
+        for ex in examples {
+            let section = ex["section"] as! String
+            guard let compact = ex["compact"] as? String else { continue }  // A.6/A.7 are JSON serializations
+            ran += 1
+            switch section {
+            case "A.1":
+                let key = try T.publicJWK(ex["jwk"]!)
+                let v = JWTVerifier(key: key, algorithms: [.hs256])
+                let jwt = try v.verify(compact, expecting: ClaimExpectations(issuer: "joe", now: Self.rfc7515Now))
+                #expect(jwt.claims.issuer == "joe")
+                #expect(jwt.claims.expiresAt == 1_300_819_380)
+                #expect(jwt.header.type == "JWT")
+                #expect(jwt.claimsObject["http://example.com/is_root"] == .bool(true))
+                #expect(String(decoding: jwt.payload, as: UTF8.self) == ex["payload_utf8"] as! String)
+                // One second past exp it is expired.
+                T.expectCode(.expired) {
+                    _ = try v.verify(compact, expecting: ClaimExpectations(now: { 1_300_819_380 }))
+                }
+            case "A.4":
+                // ES512 (P-521) is out of scope: refused as unsupported.
+                let key = try? T.publicJWK(ex["jwk"]!)
+                #expect(key == nil, "P-521 JWK must not load")
+                T.expectCode(.unsupportedAlgorithm) {
+                    _ = try JWTVerifier(keys: try JWKSet(keys: []), algorithms: Set(JWSAlgorithm.allCases)).verifySignature(compact)
+                }
+            case "A.5":
+                T.expectCode(.unsecuredAlgorithm) {
+                    _ = try JWTVerifier(keys: try JWKSet(keys: []), algorithms: Set(JWSAlgorithm.allCases)).verifySignature(compact)
+                }
+            case "A.2", "A.3":
+                try RSAECVectors.rfc7515(section: section, compact: compact, jwk: ex["jwk"]!, now: Self.rfc7515Now)
+            default:
+                Issue.record("unexpected section \(section)")
+            }
+        }
+        Vectors.report(file, cases: ran, detail: "A.1 HS256, A.2 RS256, A.3 ES256, A.4 ES512 refused, A.5 none refused")
+        #expect(ran == 5)
+    }
+
+    @Test func rfc7520Section4() throws {
+        let files = ["4_1.rsa_v15_signature.json", "4_2.rsa-pss_signature.json", "4_3.ecdsa_signature.json",
+                     "4_4.hmac-sha2_integrity_protection.json"]
+        var ran = 0
+        for f in files {
+            let o = try T.jsonObject("rfc/7520/jws/" + f)
+            let input = o["input"] as! [String: Any]
+            let alg = input["alg"] as! String
+            let compact = (o["output"] as! [String: Any])["compact"] as! String
+            let payload = Array((input["payload"] as! String).utf8)
+            ran += 1
+            switch alg {
+            case "HS256":
+                let key = try T.publicJWK(input["key"]!)
+                let jws = try JWTVerifier(key: key, algorithms: [.hs256]).verifySignature(compact)
+                #expect(jws.payload == payload)
+                #expect(jws.header.keyID == "018c0ae5-4d9b-471b-bfd6-eef314bc7037")
+            case "ES512":
+                #expect((try? T.publicJWK(input["key"]!)) == nil, "P-521 JWK must not load")
+                T.expectCode(.unsupportedAlgorithm) {
+                    _ = try JWTVerifier(keys: try JWKSet(keys: []), algorithms: Set(JWSAlgorithm.allCases)).verifySignature(compact)
+                }
+            default:
+                try RSAECVectors.rfc7520(alg: alg, compact: compact, jwk: input["key"]!, payload: payload)
+            }
+        }
+        Vectors.report("rfc/7520/jws", cases: ran, detail: "4.1 RS256, 4.2 PS384, 4.3 ES512 refused, 4.4 HS256")
+        #expect(ran == 4)
+    }
+
+    @Test func rfc7638Thumbprint() throws {
+        let file = "rfc/7638/rfc7638_thumbprint.json"
+        let o = try T.jsonObject(file)
+        let key = try JWK(json: try T.json(o["jwk"]!))
+        #expect(key.thumbprintBase64URL == o["thumbprint_b64url"] as! String)
+        // RFC 7638 §3.1 spells out the canonical input's start.
+        #expect(String(decoding: key.thumbprintInput, as: UTF8.self).hasPrefix(#"{"e":"AQAB","kty":"RSA","n":"0vx7agoebGcQSuuPiLJXZpt"#))
+        Vectors.report(file, cases: 1)
+    }
+
+    @Test func rfc7517Keys() throws {
+        let file = "rfc/7517/rfc7517_examples.json"
+        let o = try T.jsonObject(file)
+        var ran = 0
+        // A.1: public keys (EC P-256 for encryption, RSA 2048 for RS256).
+        let a1 = try JWKSet(json: try T.json(o["A.1"]!))
+        #expect(a1.count == 2 && a1.skipped.isEmpty)
+        #expect(a1["1"]?.keyType == .ec && a1["1"]?.curve == .p256 && a1["1"]?.use == "enc")
+        #expect(a1["2011-04-29"]?.modulusBitCount == 2048 && a1["2011-04-29"]?.algorithm == "RS256")
+        #expect(a1["1"]?.fits(.es256) == false)  // use "enc"
+        ran += 2
+        // A.2: the same keys with private members: refused as verification keys.
+        T.expectCode(.privateKeyMaterial) { _ = try JWKSet(json: try T.json(o["A.2"]!)) }
+        for k in (o["A.2"] as! [String: Any])["keys"] as! [Any] {
+            T.expectCode(.privateKeyMaterial) { _ = try JWK(json: try T.json(k)) }
+            ran += 1
+        }
+        // A.3: symmetric keys (an A128KW key and an HS256 key).
+        let a3 = try JWKSet(json: try T.json(o["A.3"]!))
+        #expect(a3.count == 2)
+        #expect(a3.keys.map(\.keyType) == [.oct, .oct])
+        #expect(a3.keys[0].fits(.hs256) == false)  // alg A128KW
+        #expect(a3.keys[1].fits(.hs256) == true)   // 64-byte HS256 key
+        ran += 2
+        // B: an RSA key with an x5c chain (the chain is ignored).
+        let b = try JWK(json: try T.json(o["B"]!))
+        #expect(b.keyID == "1b94c" && b.modulusBitCount == 2048 && b.fits(.rs256))
+        ran += 1
+        Vectors.report(file, cases: ran, detail: "A.1 2 keys, A.2 2 refused (private), A.3 2 keys, B 1 key")
+        #expect(ran == 7)
+    }
+}
