@@ -9,7 +9,7 @@ import JWTKit
 struct JWTCase {
     var alg: String
     var token: String
-    var jwksJSON: String       // the key set PureJOSE loads (jwt-kit loads the same JWKs, HMAC aside)
+    var jwksJSON: String       // the key set PureJOSE loads (jwt-kit loads the same JWKs; its HMAC key directly)
 }
 
 let issuer = "https://appleid.apple.com", audience = "com.example.app"
@@ -75,7 +75,9 @@ enum JWTKitPeer {
         let es384JWK = ecJWK("es384", "ES384", "P-384", p384.publicKey.x963Representation)
         let hsJWK = #"{"kty":"oct","kid":"hs","alg":"HS256","k":"\#(base64URL(secret))"}"#
         let peerSet = #"{"keys":[\#(rsJWK),\#(psJWK),\#(es256JWK),\#(es384JWK)]}"#
-        let pureSet = #"{"keys":[\#(rsJWK),\#(psJWK),\#(es256JWK),\#(es384JWK),\#(hsJWK)]}"#
+        // PureJOSE refuses a set mixing a shared secret with public keys: the HMAC key has its own set.
+        let pureSet = peerSet
+        let hmacSet = #"{"keys":[\#(hsJWK)]}"#
 
         let keys = JWTKeyCollection()
         try await keys.add(jwksJSON: peerSet)
@@ -93,7 +95,7 @@ enum JWTKitPeer {
         let es256 = try sign(alg: "ES256", kid: "es256") { [UInt8](try p256.signature(for: $0).rawRepresentation) }
         let es384 = try sign(alg: "ES384", kid: "es384") { [UInt8](try p384.signature(for: $0).rawRepresentation) }
         return ([
-            JWTCase(alg: "HS256", token: hs, jwksJSON: pureSet),
+            JWTCase(alg: "HS256", token: hs, jwksJSON: hmacSet),
             JWTCase(alg: "RS256", token: rs, jwksJSON: pureSet),
             JWTCase(alg: "PS256", token: ps, jwksJSON: pureSet),
             JWTCase(alg: "ES256", token: es256, jwksJSON: pureSet),
