@@ -3,6 +3,8 @@
 
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
+benchmarks += rsaBenchmarks()
+benchmarks += jwtBenchmarks()
 benchmarks += productBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)

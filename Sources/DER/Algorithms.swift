@@ -19,6 +19,7 @@ public enum ECNamedCurve: Sendable, Equatable, Hashable, CaseIterable {
     /// Octets of a scalar (private key, r, s) — the same as the coordinates for these curves.
     public var scalarByteCount: Int { coordinateByteCount }
 
+    /// The curve an OID names, or nil.
     public init?(oid: ASN1ObjectIdentifier) {
         guard let c = ECNamedCurve.allCases.first(where: { $0.oid == oid }) else { return nil }
         self = c
@@ -54,6 +55,7 @@ public enum ECNamedCurve: Sendable, Equatable, Hashable, CaseIterable {
 public enum DigestAlgorithm: Sendable, Equatable, Hashable, CaseIterable {
     case sha1, sha224, sha256, sha384, sha512, sha512_224, sha512_256
 
+    /// The hash's OBJECT IDENTIFIER (RFC 8017 App. A.2.1; NIST CSOR).
     public var oid: ASN1ObjectIdentifier {
         typealias K = ASN1ObjectIdentifier.Known
         switch self {
@@ -78,6 +80,7 @@ public enum DigestAlgorithm: Sendable, Equatable, Hashable, CaseIterable {
         }
     }
 
+    /// The hash an OID names, or nil.
     public init?(oid: ASN1ObjectIdentifier) {
         guard let d = DigestAlgorithm.allCases.first(where: { $0.oid == oid }) else { return nil }
         self = d
@@ -128,6 +131,7 @@ public enum DigestAlgorithm: Sendable, Equatable, Hashable, CaseIterable {
 /// NULL or absent parameters (RFC 4055 §2.1 makes both forms equivalent; the form is remembered
 /// only so that a parsed value re-encodes byte for byte).
 public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
+    /// Message hash, MGF1 hash, and salt length in octets.
     public var hashAlgorithm: DigestAlgorithm
     public var maskGenHashAlgorithm: DigestAlgorithm
     public var saltLength: Int
@@ -142,6 +146,7 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
     /// The defaults: SHA-1, MGF1 with SHA-1, 20 octets of salt, trailer 1.
     public static let defaults = RSASSAPSSParameters(hashAlgorithm: .sha1, maskGenHashAlgorithm: .sha1, saltLength: 20)
 
+    /// Parameters; a negative salt length is a programming error.
     public init(hashAlgorithm: DigestAlgorithm, maskGenHashAlgorithm: DigestAlgorithm, saltLength: Int, trailerField: Int = 1) {
         precondition(saltLength >= 0, "negative PSS salt length")
         self.hashAlgorithm = hashAlgorithm
@@ -165,6 +170,7 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
         try r.finish()
     }
 
+    /// Canonical DER (components equal to their DEFAULT omitted).
     public func derEncoded() -> [UInt8] {
         var w = DERWriter()
         write(to: &w)

@@ -116,10 +116,12 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
         public static let invalidSignatureLength = Code(.invalidSignatureLength)
     }
 
+    /// What went wrong.
     public let code: Code
     /// Byte offset in the input where the problem was found, when known.
     public let offset: Int?
     public let reason: String
+    /// Where in this module the error was raised (for debugging).
     public let file: String
     public let line: Int
 

@@ -3,12 +3,14 @@
 /// bounded by `DERReader.maximumDepth`, so hostile nesting ends in `.nestingTooDeep`, never in a
 /// stack overflow.
 public struct DERNode: Sendable {
+    /// Tag, whole encoding and contents octets (slices of the input).
     public let tag: DERTag
     public let encoded: ArraySlice<UInt8>
     public let contents: ArraySlice<UInt8>
     /// The children of a constructed element (empty for a primitive one).
     public let children: [DERNode]
 
+    /// Position of the identifier octet in the input.
     public var offset: Int { encoded.startIndex }
 
     /// Parses exactly one element (trailing data is an error), checking every length, tag and

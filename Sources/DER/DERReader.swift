@@ -33,9 +33,12 @@ public struct DERReader: Sendable {
     /// The deepest nesting accepted. Keys and signatures need at most 6 levels.
     public static let maximumDepth = 32
 
+    /// The bytes not read yet (indices are those of the input).
     public private(set) var remaining: ArraySlice<UInt8>
+    /// Nesting level of the elements this reader reads (0 = top level).
     public let depth: Int
 
+    /// A reader over `bytes` at nesting `depth`; throws `.nestingTooDeep` past `maximumDepth`.
     public init(_ bytes: ArraySlice<UInt8>, depth: Int = 0) throws {
         guard depth <= DERReader.maximumDepth else {
             throw DERError.make(.nestingTooDeep, at: bytes.startIndex, "nesting deeper than \(DERReader.maximumDepth) levels")
@@ -44,8 +47,10 @@ public struct DERReader: Sendable {
         self.depth = depth
     }
 
+    /// A top-level reader over an array.
     public init(_ bytes: [UInt8]) throws { try self.init(bytes[...]) }
 
+    /// True when every byte has been read.
     public var isAtEnd: Bool { remaining.isEmpty }
     /// Where the next element starts.
     public var position: Int { remaining.startIndex }
@@ -217,19 +222,27 @@ public struct DERReader: Sendable {
 
     // MARK: Typed shorthands
 
+    /// The next element as an INTEGER (minimal two's complement, X.690 §8.3).
     public mutating func readInteger() throws -> ArraySlice<UInt8> { try next(.integer).integerContents() }
+    /// The next element as a non-negative INTEGER; its magnitude without sign octet.
     public mutating func readUnsignedInteger(_ what: String = "INTEGER") throws -> ArraySlice<UInt8> {
         try next(.integer, what).unsignedIntegerMagnitude(what)
     }
+    /// The next element as an INTEGER that fits in `Int`.
     public mutating func readInt(_ what: String = "INTEGER") throws -> Int { try next(.integer, what).intValue(what) }
+    /// The next element as a DER BOOLEAN.
     public mutating func readBoolean() throws -> Bool { try next(.boolean).booleanValue() }
+    /// The next element as NULL.
     public mutating func readNull() throws { try next(.null).nullValue() }
+    /// The next element as a (primitive) OCTET STRING; its contents.
     public mutating func readOctetString(_ what: String = "OCTET STRING") throws -> ArraySlice<UInt8> {
         try next(.octetString, what).contents
     }
+    /// The next element as a BIT STRING with zero unused bits (X.690 §11.2.1).
     public mutating func readBitString(_ what: String = "BIT STRING") throws -> DERBitString {
         try next(.bitString, what).bitStringValue()
     }
+    /// The next element as an OBJECT IDENTIFIER.
     public mutating func readObjectIdentifier(_ what: String = "OBJECT IDENTIFIER") throws -> ASN1ObjectIdentifier {
         try next(.objectIdentifier, what).objectIdentifierValue()
     }

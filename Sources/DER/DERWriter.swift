@@ -3,8 +3,10 @@
 ///
 /// Constructed values are written by a closure; the length is inserted once the contents are known.
 public struct DERWriter: Sendable {
+    /// The encoding written so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// An empty writer.
     public init() {}
 
     /// Encodes a length in the shortest form (X.690 §8.1.3, §10.1).
@@ -36,6 +38,7 @@ public struct DERWriter: Sendable {
         write(tag, contents: inner.bytes)
     }
 
+    /// Appends a SEQUENCE whose contents `body` writes.
     public mutating func writeSequence(_ body: (inout DERWriter) throws -> Void) rethrows {
         try writeConstructed(.sequence, body)
     }
@@ -68,8 +71,11 @@ public struct DERWriter: Sendable {
         write(.integer, contents: out.reversed())
     }
 
+    /// Appends a BOOLEAN (0xFF for TRUE, X.690 §11.1).
     public mutating func writeBoolean(_ value: Bool) { write(.boolean, contents: [value ? 0xFF : 0x00]) }
+    /// Appends NULL.
     public mutating func writeNull() { write(.null, contents: EmptyCollection()) }
+    /// Appends a primitive OCTET STRING.
     public mutating func writeOctetString(_ value: some Collection<UInt8>) { write(.octetString, contents: value) }
 
     /// A BIT STRING; the `unusedBits` low bits of the last octet are cleared (X.690 §11.2.1).
@@ -81,6 +87,7 @@ public struct DERWriter: Sendable {
         write(tag, contents: c)
     }
 
+    /// Appends an OBJECT IDENTIFIER.
     public mutating func writeObjectIdentifier(_ oid: ASN1ObjectIdentifier) {
         write(.objectIdentifier, contents: oid.contentOctets)
     }

@@ -17,6 +17,7 @@ public enum ECDSASignatureValue {
         try rawRepresentation(fromDER: der[...], scalarByteCount: scalarByteCount)
     }
 
+    /// The same for a slice (no copy of the input).
     public static func rawRepresentation(fromDER der: ArraySlice<UInt8>, scalarByteCount n: Int) throws -> [UInt8] {
         try checkScalarSize(n)
         var reader = try DERReader(der)

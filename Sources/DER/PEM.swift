@@ -11,9 +11,11 @@
 /// at the end, pad bits zero, no whitespace inside a line). Legacy RFC 1421 headers (`Proc-Type:`,
 /// i.e. encrypted PEM) are refused as unsupported. Which label is acceptable is the caller's call.
 public struct PEMDocument: Sendable, Equatable, Hashable {
+    /// The label between `BEGIN ` and the dashes, e.g. `PUBLIC KEY`; and the decoded body.
     public var label: String
     public var derBytes: [UInt8]
 
+    /// A document to write with `pemString`; the label must follow RFC 7468 §3.
     public init(label: String, derBytes: [UInt8]) {
         self.label = label
         self.derBytes = derBytes
@@ -54,9 +56,9 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
             let line = trimBoundary(lines[index])
             index += 1
             guard line.starts(with: beginPrefix) else { continue }
-            let beginLine = index
+            let beginOffset = line.startIndex  // byte offset of the BEGIN line in the text
             guard let label = boundaryLabel(line, prefix: beginPrefix, suffix: dashes) else {
-                throw DERError.make(.invalidPEM, at: beginLine, "malformed BEGIN line")
+                throw DERError.make(.invalidPEM, at: beginOffset, "malformed BEGIN line")
             }
             var body: [UInt8] = []
             var closed = false
@@ -67,26 +69,35 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
                 if l.starts(with: endPrefix) {
                     let t = trimBoundary(l)
                     guard let endLabel = boundaryLabel(t, prefix: endPrefix, suffix: dashes), endLabel == label else {
-                        throw DERError.make(.invalidPEM, at: index, "END line does not match \"-----BEGIN \(label)-----\"")
+                        throw DERError.make(.invalidPEM, at: l.startIndex, "END line does not match \"-----BEGIN \(label)-----\"")
                     }
                     closed = true
                     break
                 }
                 if l.contains(UInt8(ascii: ":")) {
-                    throw DERError.make(.unsupported, at: index, "PEM headers (RFC 1421, e.g. encrypted keys) are not supported")
+                    throw DERError.make(.unsupported, at: l.startIndex, "PEM headers (RFC 1421, e.g. encrypted keys) are not supported")
                 }
                 guard !l.isEmpty else {
-                    throw DERError.make(.invalidBase64, at: index, "empty line inside a PEM body")
+                    throw DERError.make(.invalidBase64, at: l.startIndex, "empty line inside a PEM body")
+                }
+                if let bad = l.firstIndex(where: { !Base64.isBase64OrPad($0) }) {
+                    throw DERError.make(.invalidBase64, at: bad, "character 0x\(String(l[bad], radix: 16)) is not base64 (no whitespace inside a line)")
                 }
                 body += l
             }
             guard closed else {
-                throw DERError.make(.invalidPEM, at: beginLine, "no \"-----END \(label)-----\" line")
+                throw DERError.make(.invalidPEM, at: beginOffset, "no \"-----END \(label)-----\" line")
             }
             guard !body.isEmpty else {
-                throw DERError.make(.invalidPEM, at: beginLine, "empty PEM body")
+                throw DERError.make(.invalidPEM, at: beginOffset, "empty PEM body")
             }
-            docs.append(PEMDocument(label: label, derBytes: try Base64.decode(body)))
+            let der: [UInt8]
+            do {
+                der = try Base64.decode(body)
+            } catch let e as DERError {
+                throw DERError.make(e.code, at: beginOffset, "in the block at this offset: \(e.reason)")
+            }
+            docs.append(PEMDocument(label: label, derBytes: der))
         }
         return docs
     }
@@ -149,6 +160,8 @@ enum Base64 {
         return t
     }()
 
+    static func isBase64OrPad(_ c: UInt8) -> Bool { decodeTable[Int(c)] != 0xFF || c == UInt8(ascii: "=") }
+
     static func encode(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity((data.count + 2) / 3 * 4)
@@ -192,7 +205,7 @@ enum Base64 {
                 }
                 let d = decodeTable[Int(c)]
                 guard d != 0xFF, pad == 0 else {
-                    throw DERError.make(.invalidBase64, at: i + j, c == eq ? "misplaced base64 padding" : "character 0x\(String(c, radix: 16)) is not base64")
+                    throw DERError.make(.invalidBase64, at: nil, c == eq ? "misplaced base64 padding" : "character 0x\(String(c, radix: 16)) is not base64")
                 }
                 v = v << 6 | UInt32(d)
             }
@@ -201,7 +214,7 @@ enum Base64 {
             if pad < 1 { out.append(UInt8(v & 0xFF)) }
             // RFC 4648 §3.5: the pad bits must be zero for a canonical encoding.
             if (pad == 1 && v & 0xFF != 0) || (pad == 2 && v & 0xFFFF != 0) {
-                throw DERError.make(.invalidBase64, at: i, "non-zero base64 pad bits")
+                throw DERError.make(.invalidBase64, at: nil, "non-zero base64 pad bits")
             }
             i += 4
         }

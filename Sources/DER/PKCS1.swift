@@ -9,6 +9,7 @@
 /// big-endian magnitudes without leading zero octets. Range checks (size, parity, exponent) are
 /// the RSA module's.
 public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
+    /// n and e, big-endian magnitudes without leading zero octets.
     public var modulus: [UInt8]
     public var publicExponent: [UInt8]
 
@@ -18,6 +19,7 @@ public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
         self.publicExponent = Array(publicExponent.drop(while: { $0 == 0 }))
     }
 
+    /// Parses strict DER (no trailing data).
     public init(derEncoded: [UInt8]) throws { try self.init(derEncoded: derEncoded[...]) }
 
     public init(derEncoded: ArraySlice<UInt8>) throws {
@@ -36,6 +38,7 @@ public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
         try self.init(derEncoded: doc.derBytes)
     }
 
+    /// Canonical DER.
     public func derEncoded() -> [UInt8] {
         var w = DERWriter()
         w.writeSequence { s in
@@ -45,6 +48,7 @@ public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
         return w.bytes
     }
 
+    /// PEM `RSA PUBLIC KEY`.
     public var pemString: String { PEMDocument(label: "RSA PUBLIC KEY", derBytes: derEncoded()).pemString }
 }
 

@@ -48,6 +48,10 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
         var r = try DERReader(derEncoded)
         self = try r.sequence("PrivateKeyInfo") { s in
             let versionAt = s.position
+            // EncryptedPrivateKeyInfo (RFC 5958 §3) starts with an AlgorithmIdentifier instead.
+            if s.peekTag() == .sequence {
+                throw DERError.make(.unsupported, at: versionAt, "encrypted PKCS#8 (EncryptedPrivateKeyInfo, RFC 5958 §3) is not supported")
+            }
             let version = try s.readInt("version")
             guard version == 0 || version == 1 else {
                 throw DERError.make(.invalidVersion, at: versionAt, "PrivateKeyInfo version \(version) (must be 0 or 1)")
@@ -83,6 +87,10 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
 
     /// Parses a PEM `PRIVATE KEY` block. (`ENCRYPTED PRIVATE KEY` is refused by its label.)
     public init(pemString: String) throws {
+        let any = try PEMDocument(pemString: pemString)
+        if any.label == "ENCRYPTED PRIVATE KEY" {
+            throw DERError.make(.unsupported, at: nil, "encrypted PKCS#8 (ENCRYPTED PRIVATE KEY, RFC 7468 §11) is not supported")
+        }
         let doc = try PEMDocument(pemString: pemString, expectedLabel: "PRIVATE KEY")
         try self.init(derEncoded: doc.derBytes)
     }

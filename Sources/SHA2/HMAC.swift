@@ -33,9 +33,12 @@ public struct HMAC<H: HashFunction>: Sendable {
             k0 += repeatElement(0, count: blockSize - k0.count)
             var inner = H()
             var outer = H()
-            // Steps (2) and (5): K0 ⊕ ipad (0x36…) and K0 ⊕ opad (0x5c…), each one block.
-            inner.update(data: k0.map { $0 ^ 0x36 })
-            outer.update(data: k0.map { $0 ^ 0x5c })
+            // Steps (2) and (5): one block of K0 ⊕ ipad (0x36…) into the inner hash, one of
+            // K0 ⊕ opad (0x5c…) into the outer; the padded key is then wiped.
+            for i in k0.indices { k0[i] ^= 0x36 }
+            inner.update(data: k0)
+            for i in k0.indices { k0[i] ^= 0x36 ^ 0x5c }
+            outer.update(data: k0)
             for i in k0.indices { k0[i] = 0 }
             self.inner = inner
             self.outer = outer

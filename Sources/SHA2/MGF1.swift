@@ -3,13 +3,14 @@
 /// MGF1 (RFC 8017 §B.2.1): T = Hash(mgfSeed ‖ C) for C = 0, 1, 2, … (4-byte big-endian),
 /// concatenated and cut to the requested length.
 public enum MGF1 {
-    /// The first `length` bytes of MGF1 with hash `h` over `seed`.
+    /// The first `length` bytes of MGF1 with hash `h` over `seed`; empty if `length ≤ 0`.
     ///
-    /// - Precondition: `0 ≤ length ≤ 2^32 · hLen` (§B.2.1 step 1, "mask too long"); PSS asks
-    ///   for emLen − hLen − 1 bytes, far below that bound.
+    /// - Precondition: `length ≤ 2^32 · hLen` (§B.2.1 step 1, "mask too long"); PSS asks for
+    ///   emLen − hLen − 1 bytes, far below that bound.
     public static func mask<H: HashFunction>(
         _ h: H.Type, seed: some Collection<UInt8>, length: Int
     ) -> [UInt8] {
+        guard length > 0 else { return [] }
         var out = [UInt8](repeating: 0, count: length)
         xorMask(h, seed: seed, into: &out)
         return out

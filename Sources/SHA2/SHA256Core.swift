@@ -217,13 +217,16 @@ func _round32(
     _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
     _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ k: UInt32, _ w: UInt32
 ) {
+    // The terms are summed in the order they become ready: h + K[t] + W[t] does not depend on
+    // the previous round, Ch needs e, and Σ1(e) comes last, keeping the e → e chain short.
     let sigma1 = _rotr32(e, 6) ^ _rotr32(e, 11) ^ _rotr32(e, 25)   // §4.1.2 (4.5)
     let choose = g ^ (e & (f ^ g))                                  // Ch, (4.2)
-    let t1 = h &+ sigma1 &+ choose &+ k &+ w
+    let t1 = ((h &+ k &+ w) &+ choose) &+ sigma1
     let sigma0 = _rotr32(a, 2) ^ _rotr32(a, 13) ^ _rotr32(a, 22)   // (4.4)
-    let majority = (a & b) | (c & (a | b))                          // Maj, (4.3)
+    // Maj (4.3) as b ^ ((a ^ b) & (b ^ c)): b ^ c is the previous round's a ^ b (shared).
+    let majority = b ^ ((a ^ b) & (b ^ c))
     d &+= t1
-    h = t1 &+ sigma0 &+ majority
+    h = t1 &+ (sigma0 &+ majority)
 }
 
 /// FIPS 180-4 §6.2.2 step 1 for t ≥ 16: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16],

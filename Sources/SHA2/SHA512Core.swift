@@ -275,13 +275,16 @@ func _round64(
     _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
     _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64, _ k: UInt64, _ w: UInt64
 ) {
+    // The terms are summed in the order they become ready: h + K[t] + W[t] does not depend on
+    // the previous round, Ch needs e, and Σ1(e) comes last, keeping the e → e chain short.
     let sigma1 = _rotr64(e, 14) ^ _rotr64(e, 18) ^ _rotr64(e, 41)  // §4.1.3 (4.11)
     let choose = g ^ (e & (f ^ g))                                  // Ch, (4.8)
-    let t1 = h &+ sigma1 &+ choose &+ k &+ w
+    let t1 = ((h &+ k &+ w) &+ choose) &+ sigma1
     let sigma0 = _rotr64(a, 28) ^ _rotr64(a, 34) ^ _rotr64(a, 39)  // (4.10)
-    let majority = (a & b) | (c & (a | b))                          // Maj, (4.9)
+    // Maj (4.9) as b ^ ((a ^ b) & (b ^ c)): b ^ c is the previous round's a ^ b (shared).
+    let majority = b ^ ((a ^ b) & (b ^ c))
     d &+= t1
-    h = t1 &+ sigma0 &+ majority
+    h = t1 &+ (sigma0 &+ majority)
 }
 
 /// FIPS 180-4 §6.4.2 step 1 for t ≥ 16, over the rolling window (see `_schedule32`).

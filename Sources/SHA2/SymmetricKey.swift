@@ -17,6 +17,9 @@ public struct SymmetricKey: Sendable, CustomStringConvertible {
         bytes = (0..<(bitCount + 7) / 8).map { _ in UInt8.random(in: .min ... .max, using: &rng) }
     }
 
+    /// A fresh random key of a standard size (CryptoKit's spelling).
+    public init(size: SymmetricKeySize) { self.init(bitCount: size.bitCount) }
+
     /// The key length in bytes.
     public var byteCount: Int { bytes.count }
     /// The key length in bits.
@@ -29,4 +32,13 @@ public struct SymmetricKey: Sendable, CustomStringConvertible {
 
     /// "SymmetricKey(n bytes)": never the key material.
     public var description: String { "SymmetricKey(\(bytes.count) bytes)" }
+}
+
+/// A key size in bits, for `SymmetricKey(size:)`.
+public struct SymmetricKeySize: Sendable, Equatable {
+    public let bitCount: Int
+    public init(bitCount: Int) { self.bitCount = bitCount }
+    public static let bits128 = SymmetricKeySize(bitCount: 128)
+    public static let bits192 = SymmetricKeySize(bitCount: 192)
+    public static let bits256 = SymmetricKeySize(bitCount: 256)
 }

@@ -156,6 +156,10 @@ let malformedCases: [MalformedCase] = {
     add("ECPrivateKey without curve", .sec1, seq(int([1]), octets([UInt8](repeating: 1, count: 32))), .missingParameters)
     add("ECPrivateKey of 31 octets", .sec1, seq(int([1]), octets([UInt8](repeating: 1, count: 31)), ctx(0, oid(K.secp256r1))), .invalidKey)
     add("ECPrivateKey with explicit parameters", .sec1, seq(int([1]), octets([UInt8](repeating: 1, count: 32)), ctx(0, seq(int([1])))), .unsupported)
+    add("DSA public key", .spki, seq(seq(oid([1, 2, 840, 10040, 4, 1]), seq(int([0x00, 0xC5]), int([0x0B]), int([2]))), bits(int([5]))), .unsupported)
+    add("Ed25519 PKCS#8 key", .pkcs8, seq(int([0]), seq(oid([1, 3, 101, 112])), octets(octets([UInt8](repeating: 9, count: 32)))), .unsupported)
+    add("encrypted PKCS#8 (EncryptedPrivateKeyInfo)", .pkcs8,
+        seq(seq(oid([1, 2, 840, 113549, 1, 5, 13]), seq()), octets([UInt8](repeating: 0xEE, count: 48))), .unsupported)
     add("PKCS#8 version 2", .pkcs8, seq(int([2]), ecAlg, octets([])), .invalidVersion)
     add("PKCS#8 v1 carrying a publicKey", .pkcs8,
         seq(int([0]), ecAlg, octets(seq(int([1]), octets([UInt8](repeating: 1, count: 32)))), tlv(0x81, [0x00] + p256Point)), .invalidVersion)
@@ -189,7 +193,7 @@ struct MalformedTests {
     @Test("the table is large enough")
     func count() {
         Vectors.report("MalformedTests (hand-made DER)", cases: malformedCases.count)
-        #expect(malformedCases.count == 94)
+        #expect(malformedCases.count == 97)
     }
 
     @Test("raw r‖s of the wrong length")
@@ -200,5 +204,34 @@ struct MalformedTests {
         #expect(throws: DERError(.invalidParameters)) {
             try ECDSASignatureValue.rawRepresentation(fromDER: seq(int([1]), int([1])), scalarByteCount: 0)
         }
+    }
+}
+
+@Suite("Error offsets and messages")
+struct ErrorOffsetTests {
+    func error(_ body: () throws -> Void) -> DERError? {
+        do { try body(); return nil } catch let e as DERError { return e } catch { return nil }
+    }
+
+    @Test("errors point at the offending element")
+    func offsets() throws {
+        #expect(error { _ = try DERNode.parse([0x05, 0x00, 0x00]) }?.offset == 2)
+        let spki = seq(ecAlg, bits(p256Point), null)
+        let e = try #require(error { _ = try SubjectPublicKeyInfo(derEncoded: spki) })
+        #expect(e.code == .unexpectedElement)
+        #expect(e.offset == spki.count - 2)  // the NULL
+        // Inside PKCS#8, the inner key's offsets are those of the whole document.
+        let inner = seq(int([1]), octets([UInt8](repeating: 1, count: 31)), ctx(0, oid(K.secp256r1)))
+        let p8 = seq(int([0]), ecAlg, octets(inner))
+        let e2 = try #require(error { _ = try PKCS8PrivateKeyInfo(derEncoded: p8) })
+        #expect(e2.code == .invalidKey)
+        #expect(e2.offset == p8.count - inner.count + 5)  // the privateKey OCTET STRING (after 30 L and 02 01 01)
+        #expect(e2.description.contains("31 octets"))
+        // PEM errors carry the byte offset in the text.
+        let text = "-----BEGIN A-----\nAQ ID\n-----END A-----\n"
+        #expect(error { _ = try PEMDocument.parseAll(text) }?.offset == 20)
+        // Equality is on the code only.
+        #expect(e == DERError(.unexpectedElement))
+        #expect(e != DERError(.trailingData))
     }
 }

@@ -118,3 +118,45 @@ struct MutationTests {
         #expect(accepted > 0 && rejected > total / 2)
     }
 }
+
+@Suite("Seeded PEM mutations")
+struct PEMMutationTests {
+    /// PEM text is hostile input too: 20,000 mutations of a two-block file (with CRLF lines and
+    /// surrounding text) must each throw a `DERError` or yield documents that write and read back
+    /// unchanged.
+    @Test("20,000 PEM text mutations")
+    func pemMutations() throws {
+        let a = PEMDocument(label: "PUBLIC KEY", derBytes: try Vectors.bytes("keys/pyca/DER_Serialization/ec_public_key.der"))
+        let b = PEMDocument(label: "EC PRIVATE KEY", derBytes: try Vectors.bytes("keys/pyca/DER_Serialization/ec_private_key.der"))
+        let seed = Array(("intro text\r\n" + a.pemString.replacingAll("\n", with: "\r\n") + "between\n" + b.pemString).utf8)
+        #expect(try PEMDocument.parseAll(String(decoding: seed, as: UTF8.self)) == [a, b])
+        var rng = SplitMix64(seed: 0x9E3_0001)
+        let alphabet = Array("-=+/ \r\nABEGINDKY:az09".utf8)
+        var ran = 0, rejected = 0, accepted = 0
+        for _ in 0..<20_000 {
+            var m = seed
+            for _ in 0..<(1 + Int(rng.next() % 3)) {
+                let pos = Int(rng.next() % UInt64(m.count))
+                switch rng.next() % 4 {
+                case 0: m[pos] = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                case 1: m.remove(at: pos)
+                case 2: m.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: pos)
+                default: m[pos] = UInt8(truncatingIfNeeded: rng.next())
+                }
+            }
+            ran += 1
+            do {
+                let docs = try PEMDocument.parseAll(String(decoding: m, as: UTF8.self))
+                accepted += 1
+                for d in docs {
+                    #expect(try PEMDocument(pemString: d.pemString) == d)
+                }
+            } catch is DERError {
+                rejected += 1
+            }
+        }
+        Vectors.report("PEMMutationTests (seeded)", cases: ran, detail: "\(rejected) rejected, \(accepted) accepted")
+        #expect(ran == 20_000 && rejected + accepted == ran)
+        #expect(rejected > ran / 2 && accepted > 0)
+    }
+}

@@ -245,6 +245,9 @@ struct PEMTests {
         #expect(throws: DERError(.invalidPEM)) { try PEMDocument(pemString: text) }
         #expect(throws: DERError(.invalidPEM)) { try PEMDocument(pemString: "nothing") }
         #expect(throws: DERError(.unexpectedPEMLabel)) { try PEMDocument(pemString: a.pemString, expectedLabel: "PRIVATE KEY") }
+        // Encrypted PKCS#8 is refused as unsupported, by its label.
+        let encrypted = PEMDocument(label: "ENCRYPTED PRIVATE KEY", derBytes: [0x30, 0x00]).pemString
+        #expect(throws: DERError(.unsupported)) { try PKCS8PrivateKeyInfo(pemString: encrypted) }
         // Trailing spaces after a boundary are tolerated; the body must be strict.
         #expect(try PEMDocument(pemString: "-----BEGIN A-----  \nAQID\n-----END A-----\t\n").derBytes == [1, 2, 3])
     }

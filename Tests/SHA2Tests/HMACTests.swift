@@ -121,6 +121,7 @@ struct HMACTests {
         #expect(k.description == "SymmetricKey(3 bytes)")
         let r1 = SymmetricKey(bitCount: 256), r2 = SymmetricKey(bitCount: 256)
         #expect(r1.byteCount == 32)
+        #expect(SymmetricKey(size: .bits192).bitCount == 192)
         #expect(r1.withUnsafeBytes { Array($0) } != r2.withUnsafeBytes { Array($0) })
     }
 }

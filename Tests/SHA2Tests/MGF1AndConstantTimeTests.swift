@@ -28,6 +28,7 @@ struct MGF1AndConstantTimeTests {
         #expect(MGF1.mask(SHA384.self, seed: [UInt8](), length: 47) == hex(
             "394341b7182cd227c5c6b07ef8000cdfd86136c4292b8e576573ad7ed9ae41019f5818b4b971c9effc60e1ad9f1289"))
         #expect(MGF1.mask(SHA256.self, seed: [1, 2, 3], length: 0) == [])
+        #expect(MGF1.mask(SHA256.self, seed: [1, 2, 3], length: -5) == [])
         // Each output block is H(seed ‖ counter): a prefix of a longer mask is the shorter mask.
         let long = MGF1.mask(SHA256.self, seed: Array("seed".utf8), length: 77)
         #expect(Array(long.prefix(40)) == MGF1.mask(SHA256.self, seed: Array("seed".utf8), length: 40))

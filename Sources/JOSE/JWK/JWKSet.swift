@@ -6,7 +6,7 @@
 ///   publish keys for other purposes next to the ones you need;
 /// - an entry carrying private members (`d`, `p`, …) fails the whole set (``JWTError/Code/privateKeyMaterial``):
 ///   a published key set must never hold private keys;
-/// - two keys with the same `kid` fail the set (``JWTError/Code/duplicateKeyID``): `kid` must select one key;
+/// - two entries with the same `kid` (usable or not) fail the set (``JWTError/Code/duplicateKeyID``): `kid` must select one key;
 /// - a set mixing `oct` secrets with public keys fails (``JWTError/Code/mixedKeySet``);
 /// - more than ``Limits/maxKeys`` entries (default 256) fail with ``JWTError/Code/limitExceeded``.
 public struct JWKSet: Sendable, CustomStringConvertible {
@@ -76,6 +76,15 @@ public struct JWKSet: Sendable, CustomStringConvertible {
                 }
                 skipped.append(SkippedKey(index: i, keyID: o["kid"]?.stringValue, keyType: o["kty"]?.stringValue, error: err))
             }
+        }
+        // A kid written twice is ambiguous even when one of the entries is unusable.
+        var kids: [String] = []
+        for e in entries {
+            guard let kid = e["kid"]?.stringValue else { continue }
+            if kids.contains(where: { sameBytes($0, kid) }) {
+                throw JWTError(.duplicateKeyID, "two entries share kid \(quoted(kid))")
+            }
+            kids.append(kid)
         }
         try JWKSet.checkSet(loaded)
         self.keys = loaded

@@ -1,4 +1,5 @@
 import SHA2
+import RSA
 
 // The bridge from JWKs to the signature modules. Each holder is built once per JWK and shared.
 
@@ -42,6 +43,8 @@ final class RSAKeyHolder: Sendable {
     let modulus: [UInt8]
     let exponent: [UInt8]
     let bitCount: Int
+    /// The RSA module's key: Montgomery constants computed once, used by every verification.
+    let key: RSAPublicKey
 
     init(modulus n: [UInt8], exponent e: [UInt8], options: JWK.Options) throws {
         // RFC 7518 §6.3.1.1 asks for the minimal encoding; one leading zero byte (a signed-integer habit seen in
@@ -66,10 +69,28 @@ final class RSAKeyHolder: Sendable {
         if RSAKeyHolder.hasROCAFingerprint(modulus) {
             throw JWTError(.invalidKey, "RSA modulus has the ROCA fingerprint (CVE-2017-15361): its private key is recoverable")
         }
+        do {
+            key = try RSAPublicKey(modulus: modulus, publicExponent: exponent,
+                                   options: RSAKeyOptions(minimumModulusBits: options.minimumRSAModulusBits))
+        } catch {
+            throw JWTError(.invalidKey, "RSA key refused: \(error)")
+        }
     }
 
+    /// RS256/384/512 (RFC 7518 §3.3, RSASSA-PKCS1-v1_5) and PS256/384/512 (RFC 7518 §3.5, RSASSA-PSS with
+    /// MGF1 over the same hash and a salt as long as the hash). The signature must be exactly the modulus length.
     func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
-        throw JWTError(.unsupportedAlgorithm, "\(alg.rawValue) is not available yet (RSA not built)")
+        guard signature.count == key.modulusByteCount else {
+            throw JWTError(.invalidSignature, "\(alg.rawValue) signature must be \(key.modulusByteCount) bytes (the modulus length), got \(signature.count)")
+        }
+        let h: RSAHashAlgorithm
+        switch alg.hashByteCount {
+        case 32: h = .sha256
+        case 48: h = .sha384
+        default: h = .sha512
+        }
+        let padding: RSAPadding = alg.family == .rsaPSS ? .pss(h, saltLength: h.byteCount) : .pkcs1v1_5(h)
+        return key.isValidSignature(signature, for: signingInput, padding: padding)
     }
 
     /// The ROCA test (Nemec et al., CCS 2017, CVE-2017-15361): moduli from the vulnerable Infineon generator are
