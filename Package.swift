@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "RSA", dependencies: ["BigNum", "SHA2", "DER"]),
         .target(name: "ECDSA", dependencies: ["SHA2", "DER", "BigNum"]),
         .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA"]),
-        .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "DER"]),
+        .executableTarget(name: "JoseCLI", dependencies: ["JOSE"]),
         .executableTarget(
             name: "JoseBench",
             dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "JOSE"],

@@ -46,9 +46,9 @@ struct LoadedKey {
     /// The key as PEM SubjectPublicKeyInfo.
     func pem(command: String) throws(CLIFailure) -> String {
         do {
-            return try KeyConversion.pem(jwk)
+            return try jwk.pemRepresentation()
         } catch {
-            throw .usage("\(command): this key has no PEM form: \(error)")
+            throw .usage("\(command): this key has no PEM form: \(describe(error))")
         }
     }
 
@@ -115,15 +115,15 @@ enum KeyFile {
                 throw .usage("\(command): '\(path)' is not UTF-8 text")
             }
             do {
-                return LoadedKey(jwk: try KeyConversion.jwk(pem: text))
+                return LoadedKey(jwk: try JWK(pemRepresentation: text))
             } catch {
-                throw .usage("\(command): '\(path)' is not a usable PEM public key: \(error)")
+                throw .usage("\(command): '\(path)' is not a usable PEM public key: \(describe(error))")
             }
         }
         do {
-            return LoadedKey(jwk: try KeyConversion.jwk(der: bytes))
+            return LoadedKey(jwk: try JWK(derRepresentation: bytes))
         } catch {
-            throw .usage("\(command): '\(path)' is neither PEM, DER nor a JWK: \(error)")
+            throw .usage("\(command): '\(path)' is neither PEM, DER nor a JWK: \(describe(error))")
         }
     }
 

@@ -54,12 +54,10 @@ struct VectorKeyTests {
     @Test func refused() {
         let cases = [
             ("keys/pyca/public/PKCS1/rsa.pub.pem", "2048"),                          // RSA-1024: below the minimum
-            ("keys/pyca/PKCS8/rsa_pss_2048_pub.der", "RSASSA-PSS"),                   // PSS-restricted SPKI
             ("keys/rfc6979/p521_spki_public.pem", "not supported"),                   // P-521
             ("keys/pyca/Traditional_OpenSSL_Serialization/testrsa.pem", "private key"),
             ("keys/pyca/PEM_Serialization/ec_private_key.pem", "private key"),
             ("keys/rfc6979/p256_pkcs8_private.pem", "private key"),
-            ("keys/pyca/PEM_Serialization/ec_public_key_rsa_delimiter.pem", "not a usable PEM public key"),
             ("keys/pyca/DER_Serialization/testrsa.der", "neither PEM, DER nor a JWK"),
         ]
         for (file, message) in cases {
@@ -70,6 +68,6 @@ struct VectorKeyTests {
             #expect(run.err.contains(message), "\(file): \(run.err)")
         }
         Vectors.report("keys/ (refused by jose jwk)", cases: cases.count)
-        #expect(cases.count == 8)
+        #expect(cases.count == 6)
     }
 }
