@@ -17,7 +17,7 @@ struct SVGBarChart {
 
     /// Colours by family, in legend order; unknown families are grey.
     static let palette: [(family: String, colour: String)] = [
-        ("RSA", "#3b6fb6"), ("ECDSA", "#e07b24"), ("HMAC", "#5a9e4b"),
+        ("HMAC", "#5a9e4b"), ("RSA", "#3b6fb6"), ("ECDSA", "#e07b24"),
     ]
 
     func render(_ bars: [Bar]) -> String {
@@ -120,9 +120,12 @@ func writeVerifyChart(_ measurements: [Measurement], to path: String, machine: S
         let (label, family) = chartLabel(m.name)
         bars.append(SVGBarChart.Bar(label: label, family: family, value: m.secondsPerOp * 1e6))
     }
-    // HMAC first, then RSA by padding and size, then ECDSA: RSA and ECDSA side by side.
+    // HMAC first, then RSA (RS before PS, by size), then ECDSA: RSA and ECDSA side by side.
     let order = ["HMAC": 0, "RSA": 1, "ECDSA": 2]
-    bars.sort { (order[$0.family] ?? 3, $0.label) < (order[$1.family] ?? 3, $1.label) }
+    func key(_ bar: SVGBarChart.Bar) -> (Int, Int, String) {
+        (order[bar.family] ?? 3, bar.label.hasPrefix("PS") ? 1 : 0, bar.label)
+    }
+    bars.sort { key($0) < key($1) }
     let chart = SVGBarChart(
         title: jwt.isEmpty ? "Signature verification cost (PureJOSE)" : "JWT verification cost per algorithm (PureJOSE)",
         subtitle: "\(machine) — shorter is faster",
