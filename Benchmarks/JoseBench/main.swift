@@ -4,6 +4,7 @@
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
+benchmarks += ecdsaBenchmarks()
 benchmarks += jwtBenchmarks()
 benchmarks += productBenchmarks()
 

@@ -42,39 +42,53 @@ public enum Base64URL {
             }
         }
         if n % 4 == 1 { throw JWTError.badBase64(offset: n - 1, "impossible length \(n)") }
-        var out = [UInt8]()
-        out.reserveCapacity(n / 4 * 3 + 2)
-        let table = decodeTable
-        try table.withUnsafeBufferPointer { t throws in
-            var i = 0
-            let full = n - n % 4
-            while i < full {
-                let a = t[Int(input[i])], b = t[Int(input[i + 1])], c = t[Int(input[i + 2])], d = t[Int(input[i + 3])]
-                if (a | b | c | d) & 0xC0 != 0 {
-                    throw JWTError.badBase64(offset: firstBad(input, from: i, t), "character outside the base64url alphabet")
+        let full = n - n % 4
+        let rest = n - full
+        let outCount = full / 4 * 3 + (rest == 0 ? 0 : rest - 1)
+        var failure: Int? = nil
+        let out = decodeTable.withUnsafeBufferPointer { t in
+            [UInt8](unsafeUninitializedCapacity: outCount) { o, written in
+                var i = 0, j = 0
+                while i < full {
+                    let a = t[Int(input[i])], b = t[Int(input[i &+ 1])], c = t[Int(input[i &+ 2])], d = t[Int(input[i &+ 3])]
+                    if (a | b | c | d) & 0xC0 != 0 { failure = i; break }
+                    let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    o[j] = UInt8(truncatingIfNeeded: v >> 16)
+                    o[j &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
+                    o[j &+ 2] = UInt8(truncatingIfNeeded: v)
+                    i &+= 4
+                    j &+= 3
                 }
-                let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                out.append(UInt8(truncatingIfNeeded: v >> 16))
-                out.append(UInt8(truncatingIfNeeded: v >> 8))
-                out.append(UInt8(truncatingIfNeeded: v))
-                i += 4
+                if failure == nil && rest >= 2 {
+                    var v: UInt32 = 0
+                    for k in 0..<rest {
+                        let x = t[Int(input[full &+ k])]
+                        if x & 0xC0 != 0 { failure = full; break }
+                        v = v << 6 | UInt32(x)
+                    }
+                    if failure == nil {
+                        if rest == 2 {
+                            o[j] = UInt8(truncatingIfNeeded: v >> 4)
+                            j &+= 1
+                        } else {
+                            o[j] = UInt8(truncatingIfNeeded: v >> 10)
+                            o[j &+ 1] = UInt8(truncatingIfNeeded: v >> 2)
+                            j &+= 2
+                        }
+                    }
+                }
+                written = failure == nil ? j : 0
             }
-            let rest = n - full
-            if rest >= 2 {
-                var v: UInt32 = 0
-                for j in 0..<rest {
-                    let x = t[Int(input[full + j])]
-                    if x & 0xC0 != 0 { throw JWTError.badBase64(offset: full + j, "character outside the base64url alphabet") }
-                    v = v << 6 | UInt32(x)
-                }
-                if rest == 2 {
-                    if v & 0x0F != 0 { throw JWTError.badBase64(offset: full + 1, "non-zero trailing bits") }
-                    out.append(UInt8(truncatingIfNeeded: v >> 4))
-                } else {
-                    if v & 0x03 != 0 { throw JWTError.badBase64(offset: full + 2, "non-zero trailing bits") }
-                    out.append(UInt8(truncatingIfNeeded: v >> 10))
-                    out.append(UInt8(truncatingIfNeeded: v >> 2))
-                }
+        }
+        if let at = failure {
+            let bad = decodeTable.withUnsafeBufferPointer { firstBad(input, from: at, $0) }
+            throw JWTError.badBase64(offset: bad, "character outside the base64url alphabet")
+        }
+        // RFC 4648 §3.5: the bits left over in the last character must be zero (canonical encoding).
+        if rest >= 2 {
+            let last = decodeTable[Int(input[n - 1])]
+            if (rest == 2 && last & 0x0F != 0) || (rest == 3 && last & 0x03 != 0) {
+                throw JWTError.badBase64(offset: n - 1, "non-zero trailing bits")
             }
         }
         return out

@@ -100,16 +100,21 @@ struct JSONParser {
         if pos < buf.count && buf[pos] == UInt8(ascii: "}") { pos += 1; return JSONObject(members: members) }
         members.reserveCapacity(8)
         var seen: Set<[UInt8]>? = nil
+        // Cheap fingerprints (length and a hash of the bytes) of the names so far: only a matching fingerprint
+        // needs a byte comparison.
+        var prints: [UInt64] = []
+        prints.reserveCapacity(8)
         while true {
             guard pos < buf.count else { throw fail("unexpected end of input in object") }
             guard buf[pos] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
             let nameOffset = pos
-            let name = try parseString()
-            // Duplicate names: linear scan for small objects, a set once the object grows.
+            let (name, print) = try parseName()
+            // Duplicate names: linear scan of fingerprints for small objects, a set once the object grows.
             if members.count < 16 {
-                for m in members where sameBytes(m.name, name) {
+                for (k, p) in prints.enumerated() where p == print && sameBytes(members[k].name, name) {
                     throw JWTError(.duplicateMember, "duplicate member \(quoted(name)) at offset \(nameOffset)")
                 }
+                prints.append(print)
             } else {
                 if seen == nil { seen = Set(members.map { Array($0.name.utf8) }) }
                 if !seen!.insert(Array(name.utf8)).inserted {
@@ -156,6 +161,19 @@ struct JSONParser {
                 throw fail("expected ',' or ']'")
             }
         }
+    }
+
+    /// A member name and its fingerprint (FNV-1a over the bytes, mixed with the length).
+    mutating func parseName() throws -> (String, UInt64) {
+        let start = pos + 1
+        let s = try parseString()
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        if buf[pos - 1] == UInt8(ascii: "\"") && !UnsafeBufferPointer(rebasing: buf[start..<(pos - 1)]).contains(UInt8(ascii: "\\")) {
+            for b in UnsafeBufferPointer(rebasing: buf[start..<(pos - 1)]) { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+            return (s, h ^ UInt64(pos - 1 - start) << 56)
+        }
+        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return (s, h ^ UInt64(s.utf8.count) << 56)
     }
 
     /// RFC 8259 §7 strings; the UTF-8 is validated per RFC 3629 §4 (Unicode 15 Table 3-7).

@@ -118,18 +118,20 @@ public struct JSONObject: Sendable, Equatable, Sequence, CustomStringConvertible
 /// equivalent strings (`"e\u{301}"` and `"é"`) as equal.
 @inlinable
 func sameBytes(_ a: String, _ b: String) -> Bool {
-    var a = a, b = b
-    return a.withUTF8 { x in
-        b.withUTF8 { y in
-            x.count == y.count && (x.count == 0 || memEqual(x.baseAddress!, y.baseAddress!, x.count))
-        }
+    let x = a.utf8, y = b.utf8
+    guard x.count == y.count else { return false }
+    if let r = x.withContiguousStorageIfAvailable({ p in
+        y.withContiguousStorageIfAvailable { q in p.count == 0 || memEqual(p.baseAddress!, q.baseAddress!, p.count) }
+    }), let equal = r {
+        return equal
     }
+    return x.elementsEqual(y)
 }
 
 @inlinable
 func memEqual(_ x: UnsafePointer<UInt8>, _ y: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     var i = 0
-    while i < n { if x[i] != y[i] { return false }; i += 1 }
+    while i < n { if x[i] != y[i] { return false }; i &+= 1 }
     return true
 }
 

@@ -246,3 +246,11 @@ extension JSONValue: Decodable {
         throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "JSONValue decodes only from JSONValueDecoder"))
     }
 }
+
+extension JSONObject: Decodable {
+    /// Decodes a JSON object (only from ``JSONValueDecoder``).
+    public init(from decoder: any Decoder) throws {
+        if let t = decoder as? TreeDecoder, case .object(let o) = t.value { self = o; return }
+        throw DecodingError.typeMismatch(JSONObject.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a JSON object"))
+    }
+}

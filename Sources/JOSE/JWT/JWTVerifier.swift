@@ -120,6 +120,8 @@ public struct JWTVerifier: Sendable {
 /// A JWS whose signature verified.
 public struct VerifiedJWS: Sendable {
     public let header: JWSHeader
+    /// The algorithm that verified it.
+    public var algorithm: JWSAlgorithm { header.algorithm! }
     /// The decoded payload bytes.
     public let payload: [UInt8]
     /// The key that verified it.
@@ -129,6 +131,8 @@ public struct VerifiedJWS: Sendable {
 /// A JWT whose signature verified and whose claims met the expectations.
 public struct VerifiedJWT: Sendable {
     public let header: JWSHeader
+    /// The algorithm that verified it.
+    public var algorithm: JWSAlgorithm { header.algorithm! }
     public let claims: RegisteredClaims
     /// The decoded payload bytes (the claims set as JSON).
     public let payload: [UInt8]

@@ -1,0 +1,52 @@
+// ECDSA rows of jose-bench: verify.p256 and verify.p384 (key and signature parsed once; each
+// operation hashes a 300-byte message and verifies). With JOSE_BENCH_ECDSA_PROFILE=1 in the environment,
+// also one row per arithmetic layer (field mul/sqr/inv, point double/add, u₁G + u₂Q) for profiling:
+//   JOSE_BENCH_ECDSA_PROFILE=1 swift run -c release jose-bench --filter ecdsa.
+
+import Foundation
+@_spi(Benchmarks) import ECDSA
+
+/// Hex → bytes for the fixed benchmark inputs below (trusted constants).
+private func unhex(_ s: String) -> [UInt8] {
+    var out: [UInt8] = []
+    var it = s.utf8.makeIterator()
+    while let a = it.next(), let b = it.next() {
+        func v(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : (c | 0x20) - 87 }
+        out.append(v(a) << 4 | v(b))
+    }
+    return out
+}
+
+func ecdsaBenchmarks() -> [Benchmark] {
+    // The message of the hash rows' first 300 bytes. Keys and signatures were made once with Python's
+    // `cryptography` (ECDSA with SHA-256 / SHA-384 over this message, random nonces), pasted here.
+    let message300 = (0..<300).map { UInt8(truncatingIfNeeded: ($0 &* 0x9E37) >> 5) }
+    let p256Key = try! P256.Signing.PublicKey(x963Representation: unhex(
+        "04f6790829324b72a58feae011f819f6154e1a37fdb7ecbcf4860dfd79e78f02a0fa4c2132c3a5676b356c186622a629dffa7a1a7835d0d65379c159abff95a521"))
+    let p256Sig = try! P256.Signing.ECDSASignature(rawRepresentation: unhex(
+        "bc94d018761679b2747daa6611186801e989e5f3f434edfeed07c33ede319680e19fbf4e7ce8b1732e94a59938aa926a54c7e18a8b41b5571b4c715f8f0aa1f5"))
+    let p384Key = try! P384.Signing.PublicKey(x963Representation: unhex(
+        "04945b44e93ba0d889dc4398825419a64a45a949efd084730b2c80eff3b45b324c87909102d33d0fef76ee04be5d75f005601499eb852e2a5d39b31ae2d46b38b713fc346fe25ad14de7125c825d2f4a1d2aaa3fae9b332d69376843668c839c1b"))
+    let p384Sig = try! P384.Signing.ECDSASignature(rawRepresentation: unhex(
+        "f2cbae1d8bce82aaa12aa366edc2edc55e7b562871fcb6c1ac1895b7c22230f764626cf78aef95b14bfda060d25a19e6e72293869ee0c7e4ab5fe067c09d4bd77c002e9fe46bde35e867395e869e1b79323549016da3a81145898851b91bdceb"))
+    precondition(p256Key.isValidSignature(p256Sig, for: message300), "P-256 benchmark signature does not verify")
+    precondition(p384Key.isValidSignature(p384Sig, for: message300), "P-384 benchmark signature does not verify")
+    var rows = [
+        Benchmark(name: "verify.p256", unit: .opsPerSecond) {
+            blackHole(p256Key.isValidSignature(p256Sig, for: message300))
+        },
+        Benchmark(name: "verify.p384", unit: .opsPerSecond) {
+            blackHole(p384Key.isValidSignature(p384Sig, for: message300))
+        },
+    ]
+    if ProcessInfo.processInfo.environment["JOSE_BENCH_ECDSA_PROFILE"] == "1" {
+        for bits in [256, 384] {
+            for op in ECDSAMicroBenchmarks.operations where op != "verify" {
+                rows.append(Benchmark(name: "ecdsa.p\(bits).\(op)", unit: .opsPerSecond) {
+                    blackHole(ECDSAMicroBenchmarks.run(bits: bits, operation: op, iterations: 1))
+                })
+            }
+        }
+    }
+    return rows
+}

@@ -1,0 +1,114 @@
+// Fixed-width limb helpers shared by the generated P-256 / P-384 code: big-endian byte ⇄ little-endian
+// 64-bit limb conversion and comparison. Limb tuples are least-significant limb first.
+
+enum ECDSALimbs {
+    @inline(__always)
+    static func word(_ b: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+        var w: UInt64 = 0
+        for i in 0..<8 { w = (w &<< 8) | UInt64(b[offset &+ i]) }
+        return w
+    }
+
+    @inline(__always)
+    static func put(_ w: UInt64, _ out: inout [UInt8], _ offset: Int) {
+        for i in 0..<8 { out[offset &+ i] = UInt8(truncatingIfNeeded: w &>> UInt64(56 &- 8 &* i)) }
+    }
+
+    /// 32 big-endian bytes → 4 limbs. `b.count` must be 32.
+    static func load4(_ b: UnsafeRawBufferPointer) -> (UInt64, UInt64, UInt64, UInt64) {
+        precondition(b.count == 32)
+        return (word(b, 24), word(b, 16), word(b, 8), word(b, 0))
+    }
+
+    /// 48 big-endian bytes → 6 limbs. `b.count` must be 48.
+    static func load6(_ b: UnsafeRawBufferPointer) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+        precondition(b.count == 48)
+        return (word(b, 40), word(b, 32), word(b, 24), word(b, 16), word(b, 8), word(b, 0))
+    }
+
+    static func store4(_ l: (UInt64, UInt64, UInt64, UInt64)) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        put(l.3, &out, 0); put(l.2, &out, 8); put(l.1, &out, 16); put(l.0, &out, 24)
+        return out
+    }
+
+    static func store6(_ l: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 48)
+        put(l.5, &out, 0); put(l.4, &out, 8); put(l.3, &out, 16)
+        put(l.2, &out, 24); put(l.1, &out, 32); put(l.0, &out, 40)
+        return out
+    }
+
+    /// a < b, by the borrow of a − b (no data-dependent branches).
+    @inline(__always)
+    static func less4(_ a: (UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+        var x: UInt128 = 0
+        var borrow: UInt64 = 0
+        x = UInt128(a.0) &- UInt128(b.0); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        x = UInt128(a.1) &- UInt128(b.1) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        x = UInt128(a.2) &- UInt128(b.2) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        x = UInt128(a.3) &- UInt128(b.3) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        return borrow == 1
+    }
+
+    /// a < b, by the borrow of a − b (no data-dependent branches).
+    @inline(__always)
+    static func less6(
+        _ a: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    ) -> Bool {
+        var x: UInt128 = 0
+        var borrow: UInt64 = 0
+        x = UInt128(a.0) &- UInt128(b.0); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        x = UInt128(a.1) &- UInt128(b.1) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        x = UInt128(a.2) &- UInt128(b.2) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        x = UInt128(a.3) &- UInt128(b.3) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        x = UInt128(a.4) &- UInt128(b.4) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        x = UInt128(a.5) &- UInt128(b.5) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        return borrow == 1
+    }
+
+    /// Bit i of a little-endian limb tuple viewed as raw memory (0 beyond the top).
+    @inline(__always)
+    static func bit(_ limbs: UnsafeBufferPointer<UInt64>, _ i: Int) -> Int {
+        let w = i &>> 6
+        guard w < limbs.count else { return 0 }
+        return Int(truncatingIfNeeded: (limbs[w] &>> UInt64(i & 63)) & 1)
+    }
+
+    /// `count` (≤ 8) bits of `limbs` starting at bit i (0 beyond the top).
+    @inline(__always)
+    static func bits(_ limbs: UnsafeBufferPointer<UInt64>, _ i: Int, _ count: Int) -> Int {
+        let w = i &>> 6
+        guard w < limbs.count else { return 0 }
+        let s = UInt64(i & 63)
+        var v = limbs[w] &>> s
+        if s != 0 && w &+ 1 < limbs.count { v |= limbs[w &+ 1] &<< (64 &- s) }
+        return Int(truncatingIfNeeded: v & ((1 &<< UInt64(count)) &- 1))
+    }
+
+    /// Width-w NAF of the integer in `limbs` (Solinas; the carry formulation of libsecp256k1's
+    /// `ecmult_wnaf`): writes `bitCount + 1` signed digits, each 0 or odd with |d| < 2^(w−1), such that
+    /// Σ dᵢ·2ⁱ equals the integer. Returns the index of the highest non-zero digit, or −1 for 0.
+    /// Variable time: verification scalars are public.
+    static func wNAFVarTime(
+        _ limbs: UnsafeBufferPointer<UInt64>, bitCount: Int, width w: Int, into out: UnsafeMutableBufferPointer<Int8>
+    ) -> Int {
+        let len = bitCount + 1
+        precondition(out.count >= len && w >= 2 && w <= 8)
+        for i in 0..<len { out[i] = 0 }
+        var carry = 0
+        var i = 0
+        var top = -1
+        while i < len {
+            if bit(limbs, i) == carry { i += 1; continue }
+            let now = min(w, len - i)
+            var word = bits(limbs, i, now) + carry
+            carry = (word >> (w - 1)) & 1
+            word -= carry << w
+            out[i] = Int8(truncatingIfNeeded: word)
+            top = i
+            i += now
+        }
+        return top
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder: replaced by the ECDSA implementation.
-internal enum _ECDSAPlaceholder {}

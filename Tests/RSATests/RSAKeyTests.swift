@@ -1,0 +1,175 @@
+import BigNum
+import DER
+import RSA
+import SHA2
+import Testing
+import VectorSupport
+
+/// Key construction: checks (RFC 8017 §3.1 plus the package's limits), DER/PEM forms, and the
+/// digest-taking verification variants.
+@Suite struct RSAKeyTests {
+    /// A 2048-bit odd modulus shape (not a real key: construction does not factor).
+    static func modulus(bits: Int, odd: Bool = true) -> [UInt8] {
+        var m = [UInt8](repeating: 0xa5, count: (bits + 7) / 8)
+        let topBits = bits % 8 == 0 ? 8 : bits % 8
+        m[0] = UInt8(1) << (topBits - 1) | 0x01
+        m[m.count - 1] = odd ? 0x3b : 0x3a
+        return m
+    }
+
+    @Test func sizeAndExponentChecks() throws {
+        let e: [UInt8] = [1, 0, 1]
+        #expect(try RSAPublicKey(modulus: Self.modulus(bits: 2048), publicExponent: e).modulusBitCount == 2048)
+        #expect(try RSAPublicKey(modulus: Self.modulus(bits: 16384), publicExponent: e).modulusByteCount == 2048)
+        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 2047), publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 1024), publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: [], publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: [0, 0], publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooLarge, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 16385), publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusEven, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 2048, odd: false), publicExponent: e) }
+        // legacy1024 admits 1024 bits, not fewer.
+        #expect(try RSAPublicKey(modulus: Self.modulus(bits: 1024), publicExponent: e, options: .legacy1024).modulusBitCount == 1024)
+        #expect(throws: RSAKeyError(.modulusTooSmall, "")) {
+            try RSAPublicKey(modulus: Self.modulus(bits: 1023), publicExponent: e, options: .legacy1024)
+        }
+        // Leading zero bytes are not significant.
+        let padded = try RSAPublicKey(modulus: [0, 0] + Self.modulus(bits: 2048), publicExponent: [0, 0, 1, 0, 1])
+        #expect(padded.modulus == Self.modulus(bits: 2048) && padded.publicExponent == [1, 0, 1])
+        // Exponents: odd, 3 ≤ e < 2³².
+        for bad: [UInt8] in [[], [0], [1], [2], [1, 0, 0], [1, 0, 0, 0, 0], [1, 0, 0, 0, 1], [0xff, 0xff, 0xff, 0xff, 0xff]] {
+            #expect(throws: RSAKeyError(.invalidExponent, ""), "e = \(bad)") {
+                try RSAPublicKey(modulus: Self.modulus(bits: 2048), publicExponent: bad)
+            }
+        }
+        for good: [UInt8] in [[3], [0x11], [1, 0, 1], [0xff, 0xff, 0xff, 0xff], [0, 0, 0, 0, 0, 3]] {
+            #expect(throws: Never.self, "e = \(good)") { try RSAPublicKey(modulus: Self.modulus(bits: 2048), publicExponent: good) }
+        }
+    }
+
+    @Test func derAndPEMForms() throws {
+        // SPKI, DER and PEM, same key.
+        let spkiDER = try Vectors.bytes("keys/pyca/DER_Serialization/rsa_public_key.der")
+        let fromDER = try RSAPublicKey(derRepresentation: spkiDER)
+        let fromPEM = try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/PEM_Serialization/rsa_public_key.pem"))
+        #expect(fromDER.modulus == fromPEM.modulus && fromDER.publicExponent == fromPEM.publicExponent)
+        #expect(fromDER.modulusBitCount == 2048 && !fromDER.isPSSOnly && fromDER.pssParameters == nil)
+        #expect(fromDER.derRepresentation == spkiDER)
+        let again = try RSAPublicKey(pemRepresentation: fromDER.pemRepresentation)
+        #expect(again.derRepresentation == spkiDER)
+        // PKCS#1 RSAPublicKey, DER and PEM (1024 bits: legacy option needed).
+        let pkcs1DER = try Vectors.bytes("keys/pyca/public/PKCS1/rsa.pub.der")
+        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(derRepresentation: pkcs1DER) }
+        let p1 = try RSAPublicKey(derRepresentation: pkcs1DER, options: .legacy1024)
+        #expect(p1.pkcs1DERRepresentation == pkcs1DER && p1.modulusBitCount == 1024)
+        let p1pem = try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/public/PKCS1/rsa.pub.pem"), options: .legacy1024)
+        #expect(p1pem.modulus == p1.modulus)
+        // id-RSASSA-PSS SPKI without parameters: PSS only, any PSS parameters.
+        let pss = try RSAPublicKey(derRepresentation: try Vectors.bytes("keys/pyca/PKCS8/rsa_pss_2048_pub.der"))
+        #expect(pss.isPSSOnly && pss.pssParameters == nil)
+        #expect(!pss.permits(.pkcs1v1_5(.sha256)) && pss.permits(.pss(.sha384, saltLength: 0)))
+        #expect(pss.derRepresentation == (try Vectors.bytes("keys/pyca/PKCS8/rsa_pss_2048_pub.der")))
+    }
+
+    @Test func wycheproofKeyForms() throws {
+        // Each PKCS#1 group gives the key as SPKI DER, SPKI PEM and PKCS#1 DER ("publicKeyAsn").
+        let wf = try WycheproofFile.load("wycheproof/rsa_signature_2048_sha256_test.json")
+        var checked = 0
+        for g in wf.groups {
+            let der = try #require(g.hex("publicKeyDer")), pem = try #require(g.string("publicKeyPem"))
+            let asn = try #require(g.hex("publicKeyAsn"))
+            let a = try RSAPublicKey(derRepresentation: der)
+            let b = try RSAPublicKey(pemRepresentation: pem)
+            let c = try RSAPublicKey(derRepresentation: asn)
+            #expect(a.derRepresentation == der && b.derRepresentation == der && c.derRepresentation == der)
+            #expect(c.pkcs1DERRepresentation == asn)
+            checked += 1
+        }
+        #expect(checked == 3)
+    }
+
+    @Test func malformedAndForeignKeys() throws {
+        let spkiDER = try Vectors.bytes("keys/pyca/DER_Serialization/rsa_public_key.der")
+        // Truncated, trailing data, empty.
+        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(derRepresentation: Array(spkiDER.dropLast())) }
+        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(derRepresentation: spkiDER + [0]) }
+        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(derRepresentation: []) }
+        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(derRepresentation: [0x30, 0x03, 0x02, 0x01]) }
+        do {
+            _ = try RSAPublicKey(derRepresentation: Array(spkiDER.dropLast()))
+        } catch let e as RSAKeyError {
+            #expect(e.underlying != nil)
+        }
+        // An SPKI body under an "RSA PUBLIC KEY" label, an EC key under that label.
+        #expect(throws: RSAKeyError(.invalidEncoding, "")) {
+            try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/PEM_Serialization/rsa_wrong_delimiter_public_key.pem"))
+        }
+        #expect(throws: RSAKeyError(.invalidEncoding, "")) {
+            try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/PEM_Serialization/ec_public_key_rsa_delimiter.pem"))
+        }
+        // An EC SPKI, a private key PEM.
+        #expect(throws: RSAKeyError(.unsupportedKeyType, "")) {
+            try RSAPublicKey(derRepresentation: try Vectors.bytes("keys/pyca/DER_Serialization/ec_public_key.der"))
+        }
+        #expect(throws: RSAKeyError(.unsupportedKeyType, "")) {
+            try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/Traditional_OpenSSL_Serialization/testrsa.pem"))
+        }
+        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(pemRepresentation: "not a PEM document") }
+        // A PKCS#1 body under "PUBLIC KEY".
+        let p1 = try Vectors.bytes("keys/pyca/public/PKCS1/rsa.pub.der")
+        #expect(throws: RSAKeyError(.invalidEncoding, "")) {
+            try RSAPublicKey(pemRepresentation: PEMDocument(label: "PUBLIC KEY", derBytes: p1).pemString, options: .legacy1024)
+        }
+    }
+
+    /// Signatures over precomputed digests: the digest type must be the padding's hash.
+    @Test func digestVariants() throws {
+        let wf = try WycheproofFile.load("wycheproof/rsa_signature_2048_sha256_test.json")
+        let g = try #require(wf.groups.first { $0.publicKeyHex("publicExponent") == [1, 0, 1] })
+        let key = try RSAPublicKey(derRepresentation: try #require(g.hex("publicKeyDer")))
+        let t = try #require(g.tests.first { $0.result == .valid })
+        let msg = t.hex("msg"), sig = t.hex("sig")
+        #expect(key.isValidSignature(sig, for: msg, padding: .pkcs1v1_5(.sha256)))
+        #expect(key.isValidSignature(sig, for: SHA256.hash(data: msg), padding: .pkcs1v1_5(.sha256)))
+        #expect(key.isValidSignature(sig, digestBytes: SHA256.hash(data: msg).bytes, padding: .pkcs1v1_5(.sha256)))
+        #expect(key.isValidSignature(sig[...], for: msg[...], padding: .pkcs1v1_5(.sha256)))
+        // Same length, other function; wrong length; other padding hash.
+        #expect(!key.isValidSignature(sig, for: SHA512_256.hash(data: msg), padding: .pkcs1v1_5(.sha256)))
+        #expect(!key.isValidSignature(sig, for: SHA384.hash(data: msg), padding: .pkcs1v1_5(.sha256)))
+        #expect(!key.isValidSignature(sig, digestBytes: SHA256.hash(data: msg).bytes.dropLast(), padding: .pkcs1v1_5(.sha256)))
+        #expect(!key.isValidSignature(sig, for: msg, padding: .pkcs1v1_5(.sha384)))
+        #expect(!key.isValidSignature(sig, for: msg, padding: .pss(.sha256)))
+    }
+
+    @Test func hashAlgorithmNames() {
+        for h in RSAHashAlgorithm.allCases {
+            #expect(RSAHashAlgorithm(name: h.name) == h && RSAHashAlgorithm(h.digestAlgorithm) == h)
+            #expect(h.digestInfoPrefix.count == 19 && h.digestInfoPrefix[1] == UInt8(17 + h.byteCount))
+        }
+        #expect(RSAHashAlgorithm(name: "SHA512_256") == .sha512_256 && RSAHashAlgorithm(name: "sha-384") == .sha384)
+        for unsupported in ["SHA-1", "SHA1", "SHAKE128", "SHAKE256", "MD5", ""] {
+            #expect(RSAHashAlgorithm(name: unsupported) == nil)
+        }
+        #expect(RSAHashAlgorithm(DigestAlgorithm.sha1) == nil)
+        #expect(RSAPadding(RSASSAPSSParameters.defaults) == nil)  // SHA-1 defaults
+    }
+
+    /// One key, many concurrent verifications (the key is immutable and Sendable).
+    @Test func concurrentUse() async throws {
+        let wf = try WycheproofFile.load("wycheproof/rsa_signature_2048_sha256_test.json")
+        let g = try #require(wf.groups.first { $0.publicKeyHex("publicExponent") == [1, 0, 1] })
+        let key = try RSAPublicKey(derRepresentation: try #require(g.hex("publicKeyDer")))
+        let t = try #require(g.tests.first { $0.result == .valid })
+        let msg = t.hex("msg"), sig = t.hex("sig")
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for i in 0..<16 {
+                group.addTask {
+                    var s = sig
+                    if i % 2 == 1 { s[s.count - 1] ^= 1 }
+                    return key.isValidSignature(s, for: msg, padding: .pkcs1v1_5(.sha256)) == (i % 2 == 0)
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 16 && results.allSatisfy { $0 })
+    }
+}
