@@ -71,6 +71,7 @@ if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
     cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
 }
 let date = ISO8601DateFormatter().string(from: Date())
-print("PureJOSE vs peers — \(date), \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; median of 7 batches")
+print("PureJOSE vs peers — \(date), \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+      + "median of 7 batches of ≥ 0.1 s process CPU time")
 print("")
 printTable(rows)
