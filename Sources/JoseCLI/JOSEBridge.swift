@@ -17,12 +17,13 @@ extension JSONText {
     }
 }
 
-/// One line for a PureJOSE error: `<error case>: <reason>`.
+/// One line for a PureJOSE error: `<error case>: <reason>` (control characters, which a reason quoting
+/// hostile input could carry, shown as `?` so a verdict is always exactly one line).
 func describe(_ error: any Error) -> String {
-    if let error = error as? JWTError {
-        return "\(error.code): \(error.reason)"
-    }
-    return String(describing: error)
+    let text = (error as? JWTError).map { "\($0.code): \($0.reason)" } ?? String(describing: error)
+    return String(String.UnicodeScalarView(text.unicodeScalars.map {
+        $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0
+    }))
 }
 
 /// Algorithms `jose verify` knows, in the order the help lists them.

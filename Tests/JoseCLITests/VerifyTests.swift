@@ -136,6 +136,20 @@ struct VerifyBatchTests {
         #expect(lines[1].hasPrefix("invalid: expired: "))
     }
 
+    /// Hostile header text (a kid with line breaks and an escape character) never breaks the one-line verdict.
+    @Test func verdictsStayOneLine() {
+        func part(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let hostile = part(#"{"alg":"HS256","kid":"a\nb\r\u001b[31mc\u2028"}"#) + "." + part(#"{"exp":2000000000}"#) + ".AAAA"
+        let run = jose(["verify"] + hsJWKS + now, stdin: [hostile, Fixtures.token("HS256")])
+        #expect(run.status == 1)
+        #expect(run.outLines.count == 2)
+        #expect(run.outLines.first?.hasPrefix("invalid: ") == true)
+        #expect(run.out.unicodeScalars.allSatisfy { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) })
+    }
+
     @Test func noTokenIsAUsageError() {
         let run = jose(["verify"] + jwks + now, stdin: ["", "   "])
         #expect(run.status == 2)
