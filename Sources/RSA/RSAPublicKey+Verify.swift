@@ -93,9 +93,10 @@ extension RSAPublicKey {
         let em = m[(m.count - emLen)...]
         let base = em.startIndex
         let hLen = hash.byteCount
-        if let s = saltLength, s < 0 { return false }
-        // Step 3: "If emLen < hLen + sLen + 2, output 'inconsistent'".
-        guard emLen >= hLen + (saltLength ?? 0) + 2 else { return false }
+        // Step 3: "If emLen < hLen + sLen + 2, output 'inconsistent'" (written so that no
+        // caller-supplied salt length can overflow).
+        guard emLen >= hLen + 2 else { return false }
+        if let s = saltLength, s < 0 || s > emLen - hLen - 2 { return false }
         // Step 4: the rightmost octet must be 0xbc.
         guard em[em.endIndex - 1] == 0xbc else { return false }
         // Step 5: maskedDB = the leftmost emLen − hLen − 1 octets, H = the next hLen octets.

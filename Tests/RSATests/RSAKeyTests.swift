@@ -138,6 +138,10 @@ import VectorSupport
         #expect(!key.isValidSignature(sig, digestBytes: SHA256.hash(data: msg).bytes.dropLast(), padding: .pkcs1v1_5(.sha256)))
         #expect(!key.isValidSignature(sig, for: msg, padding: .pkcs1v1_5(.sha384)))
         #expect(!key.isValidSignature(sig, for: msg, padding: .pss(.sha256)))
+        // Absurd salt lengths are refused, not trapped on.
+        for s in [Int.max, Int.max - 40, Int.min, -1, 300] {
+            #expect(!key.isValidSignature(sig, for: msg, padding: .pss(.sha256, saltLength: s)))
+        }
     }
 
     @Test func hashAlgorithmNames() {

@@ -1,5 +1,6 @@
 import SHA2
 import RSA
+import ECDSA
 
 // The bridge from JWKs to the signature modules. Each holder is built once per JWK and shared.
 
@@ -116,24 +117,46 @@ final class RSAKeyHolder: Sendable {
     }
 }
 
-/// An EC public key on P-256 or P-384 (RFC 7518 §6.2.1), coordinates already normalised to the field size.
+/// An EC public key on P-256 or P-384 (RFC 7518 §6.2.1), coordinates already normalised to the field size and
+/// validated as a point on the curve once, when the JWK is built.
 final class ECKeyHolder: Sendable {
+    enum Key: Sendable {
+        case p256(P256.Signing.PublicKey)
+        case p384(P384.Signing.PublicKey)
+    }
     let curve: JWK.Curve
     let x: [UInt8]
     let y: [UInt8]
+    let key: Key
 
     init(curve: JWK.Curve, x: [UInt8], y: [UInt8]) throws {
         self.curve = curve
         self.x = x
         self.y = y
+        do {
+            switch curve {
+            case .p256: key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
+            case .p384: key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
+            }
+        } catch {
+            throw JWTError(.invalidKey, "EC public key refused: \(error)")
+        }
     }
 
+    /// ES256/ES384 (RFC 7518 §3.4): the signature is r‖s, each exactly the coordinate size — a DER signature is
+    /// an error; r and s must lie in [1, n−1] (checked by verification).
     func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
         let n = curve.coordinateByteCount
-        // RFC 7518 §3.4: the signature is r‖s, each exactly the coordinate size. A DER signature is an error.
         guard signature.count == 2 * n else {
             throw JWTError(.invalidSignature, "\(alg.rawValue) signature must be \(2 * n) bytes (r‖s), got \(signature.count)")
         }
-        throw JWTError(.unsupportedAlgorithm, "\(alg.rawValue) is not available yet (ECDSA not built)")
+        switch key {
+        case .p256(let k):
+            guard let sig = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+            return k.isValidSignature(sig, for: signingInput)
+        case .p384(let k):
+            guard let sig = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+            return k.isValidSignature(sig, for: signingInput)
+        }
     }
 }
