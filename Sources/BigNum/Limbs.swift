@@ -183,8 +183,43 @@ public enum Limbs {
         let k2 = k &+ k
         w.initialize(repeating: 0, count: k2 &+ 1)
         // Cross products aᵢ·aⱼ (i < j): row i lands at w[2i+1 ..< i+k], its carry at w[i+k],
-        // which no earlier row has reached.
+        // which no earlier row has reached. Rows are taken two at a time (one pass adds
+        // aᵢ·aᵢ₊₁₊ᵤ and aᵢ₊₁·aᵢ₊ᵤ at position 2i+1+u, loading and storing each limb once), the
+        // last few one at a time.
         var i = 0
+        while i &+ 3 < k {
+            let ai = a[i], ai1 = a[i &+ 1]
+            let d = w + (i &+ i &+ 1)  // d[u] is position 2i+1+u
+            // u = 0, 1: row i only (row i+1 starts at 2i+3).
+            let p0 = ai.multipliedFullWidth(by: ai1)
+            let x0 = UInt128(_low: p0.low, _high: p0.high) &+ UInt128(_low: d[0], _high: 0)
+            d[0] = x0._low
+            let p1 = ai.multipliedFullWidth(by: a[i &+ 2])
+            let x1 = UInt128(_low: p1.low, _high: p1.high) &+ UInt128(_low: d[1], _high: 0) &+ UInt128(_low: x0._high, _high: 0)
+            d[1] = x1._low
+            var c0 = x1._high
+            var c1: UInt64 = 0
+            // u = 2 … k−i−2: both rows.
+            let last = k &- i &- 2
+            var u = 2
+            while u <= last {
+                let pa = ai.multipliedFullWidth(by: a[i &+ 1 &+ u])
+                let x = UInt128(_low: pa.low, _high: pa.high) &+ UInt128(_low: d[u], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                let pb = ai1.multipliedFullWidth(by: a[i &+ u])
+                let y = UInt128(_low: pb.low, _high: pb.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                d[u] = y._low
+                c0 = x._high
+                c1 = y._high
+                u &+= 1
+            }
+            // Position i+k (still zero): row i's carry and row i+1's last product;
+            // position i+k+1: row i+1's carry.
+            let pl = ai1.multipliedFullWidth(by: a[k &- 1])
+            let y = UInt128(_low: pl.low, _high: pl.high) &+ UInt128(_low: c0, _high: 0) &+ UInt128(_low: c1, _high: 0)
+            d[last &+ 1] = y._low
+            d[last &+ 2] = y._high
+            i &+= 2
+        }
         while i < k &- 1 {
             w[i &+ k] = multiplyAccumulate(w + (i &+ i &+ 1), a + (i &+ 1), count: k &- i &- 1, by: a[i])
             i &+= 1
