@@ -50,6 +50,8 @@ public actor JWKSCache {
             let missing = kid.map { set.key(id: $0) == nil } ?? false
             var stale = false
             if let maxAge = maximumAge, let at = fetchedAt { stale = t - at >= maxAge }
+            // A fetch already under way may bring the missing key: wait for it rather than fail now.
+            if missing, let task = inFlight { return (try? await Self.wait(task)) ?? current ?? set }
             let mayFetch = lastAttempt.map { t - $0 >= minimumRefreshInterval } ?? true
             if (missing || stale) && mayFetch {
                 // A failed refresh keeps the set we have.

@@ -30,12 +30,14 @@ func runWycheproof<K: VerifyingKey>(_ file: String, _: K.Type) throws -> Int {
             #expect(try K(pemRepresentation: pem).x963Representation == x963)
         }
         for t in g.tests {
-            let expected = try #require(wycheproofShouldPass(t, acceptableFlags: ecdsaAcceptable), "\(t.label(file)): unknown flag")
+            let policy: Bool? = wycheproofShouldPass(t, acceptableFlags: ecdsaAcceptable)
+            let expected = try #require(policy as Bool?, "\(t.label(file)): unknown flag")
             let sigBytes = t.hex("sig"), msg = t.hex("msg")
             let sig = try? (p1363 ? K.signature(raw: sigBytes) : K.signature(der: sigBytes))
             var got = false
             if let sig {
-                got = try #require(verify(key, sig, hash: hash, msg: msg))
+                let result: Bool? = verify(key, sig, hash: hash, msg: msg)
+                got = try #require(result as Bool?, "unsupported hash \(hash)")
             }
             #expect(got == expected, "\(t.label(file))")
             ran += 1
@@ -92,10 +94,12 @@ struct WycheproofTests {
             let hash = try #require(g.string("sha"))
             var n = 0
             for t in g.tests {
-                let expected = try #require(wycheproofShouldPass(t, acceptableFlags: ecdsaAcceptable), "\(t.label(file))")
+                let policy: Bool? = wycheproofShouldPass(t, acceptableFlags: ecdsaAcceptable)
+                let expected = try #require(policy as Bool?, "\(t.label(file)): unknown flag")
                 var got = false
                 if let sig = try? K.signature(raw: t.hex("sig")) {
-                    got = try #require(verify(key, sig, hash: hash, msg: t.hex("msg")))
+                    let result: Bool? = verify(key, sig, hash: hash, msg: t.hex("msg"))
+                    got = try #require(result as Bool?, "unsupported hash \(hash)")
                 }
                 #expect(got == expected, "\(t.label(file))")
                 n += 1

@@ -98,6 +98,20 @@ struct JWKSCacheTests {
         #expect(await provider.calls == 1)
     }
 
+    @Test func unknownKidJoinsFetchInFlight() async throws {
+        let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
+        let cache = JWKSCache(minimumRefreshInterval: 3600, fetch: { try await provider.next() })
+        _ = try await cache.keySet()
+        await provider.setDelay(100_000_000)
+        async let forced = cache.refresh()
+        // Wait until the refresh's fetch has started (the fetch function has been called).
+        while await provider.calls < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
+        // The k2 token arrives while the refresh is under way: it waits for it instead of failing.
+        _ = try await cache.verify(Self.token(kid: "k2", key: Self.k2), algorithms: [.hs256])
+        _ = try await forced
+        #expect(await provider.calls == 2)
+    }
+
     @Test func maximumAgeRefreshes() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k2", Self.k2)]))])
         let clock = ManualClock(0)

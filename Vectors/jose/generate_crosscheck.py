@@ -13,7 +13,8 @@ Outputs (both committed):
 The independent implementation is Python's `cryptography` package (RSA PKCS#1 v1.5 and PSS, ECDSA,
 HMAC); the JWS layer (base64url, headers, signing input, r||s conversion) is this script's own small
 code. PyJWT/joserfc are NOT used to sign; if joserfc is importable it double-checks every token whose
-verdict depends only on the signature (valid ones must verify, signature-tampered ones must not).
+verdict depends only on the signature (valid ones must verify, signature-tampered ones must not), and
+every claim verdict with joserfc's JWTClaimsRegistry.
 
 Determinism: keys come from a seeded generator (RSA primes by Miller-Rabin over a seeded stream, EC
 scalars and HMAC secrets from the same stream). RS* and HS* signatures are deterministic, ES* use RFC 6979
@@ -401,6 +402,30 @@ def joserfc_verifies(token: str, key: Key, alg: str) -> bool:
         return False
 
 
+def joserfc_claims_verdict(token: str, key: Key, alg: str) -> str:
+    from joserfc import jwt as jr_jwt
+    from joserfc.errors import ExpiredTokenError, InvalidClaimError, MissingClaimError
+
+    jwk = key.jwk()
+    for m in ("alg", "use", "key_ops"):
+        jwk.pop(m, None)
+    tok = jr_jwt.decode(token, jr_import_key(jwk), algorithms=[alg])
+    registry = jr_jwt.JWTClaimsRegistry(
+        now=NOW, leeway=LEEWAY, exp={"essential": True},
+        iss={"essential": True, "value": ISSUER}, aud={"essential": True, "value": AUDIENCE})
+    try:
+        registry.validate(tok.claims)
+        return "valid"
+    except ExpiredTokenError:
+        return "expired"
+    except MissingClaimError:
+        return "missingClaim"
+    except InvalidClaimError as e:
+        claim = e.claim if hasattr(e, "claim") else str(e)
+        return {"nbf": "notYetValid", "iat": "issuedInFuture", "iss": "issuerMismatch",
+                "aud": "audienceMismatch"}.get(claim, "invalidClaim:" + str(claim))
+
+
 # ---------------------------------------------------------------------------------------------
 # Cross-check fixture
 
@@ -461,11 +486,20 @@ def build_crosscheck():
     p521 = Key("ec-521-1", "EC", ec_key("P-521"))
     p521_set_keys = [p521, ec_keys["ES256"][2]]
 
+    # HMAC secrets and public keys live in separate sets (a set mixing them is refused by policy, and no
+    # real provider publishes one).
     key_sets = {
-        "main": jwks(main_keys),
-        "other": jwks(list(foreign.values())),
+        "hmac": jwks([k for k in main_keys if k.kind == "oct"]),
+        "public": jwks([k for k in main_keys if k.kind != "oct"]),
+        "otherHmac": jwks([foreign["oct"]]),
+        "otherPublic": jwks([k for k in foreign.values() if k.kind != "oct"]),
         "p521": jwks(p521_set_keys),
     }
+
+    def set_for(alg, other=False):
+        if alg.startswith("HS"):
+            return "otherHmac" if other else "hmac"
+        return "otherPublic" if other else "public"
 
     tokens = []
 
@@ -513,40 +547,41 @@ def build_crosscheck():
         for key, size in keys_for(alg):
             hdr = header_for(alg, key)
             good = make_token(hdr, claims(), key)
-            add("valid", alg, "main", good, "valid", key.kid, size, check=(key, alg))
-            add("payloadByteChanged", alg, "main", tamper_payload_byte(good), "badSignature", key.kid, size,
+            add("valid", alg, set_for(alg), good, "valid", key.kid, size, check=(key, alg))
+            add("payloadByteChanged", alg, set_for(alg), tamper_payload_byte(good), "badSignature", key.kid, size,
                 check=(key, alg))
-            add("signatureByteChanged", alg, "main", tamper_signature_byte(good, alg, key), "badSignature",
+            add("signatureByteChanged", alg, set_for(alg), tamper_signature_byte(good, alg, key), "badSignature",
                 key.kid, size, check=(key, alg))
             # Header alg swapped within the family, signature left as is.
             other = rng.choice(siblings(alg))
-            expect = "keyMismatch" if key.extra.get("alg") else "badSignature"
-            add("headerAlgSwapped:" + other, other, "main", swap_header_alg(good, other), expect, key.kid, size)
+            # ES256 <-> ES384 changes the curve the key must be on; otherwise only a JWK `alg` objects.
+            expect = "keyMismatch" if (key.extra.get("alg") or fam == "ES") else "badSignature"
+            add("headerAlgSwapped:" + other, other, set_for(alg), swap_header_alg(good, other), expect, key.kid, size)
             # Across families: RSA keys fit RS and PS alike (no JWK alg) — the signature is wrong;
             # an HMAC/EC key never fits an RSA algorithm and vice versa.
             if fam == "RS":
                 cross = "PS" + alg[2:]
-                add("headerAlgSwapped:" + cross, cross, "main", swap_header_alg(good, cross), "badSignature",
+                add("headerAlgSwapped:" + cross, cross, set_for(alg), swap_header_alg(good, cross), "badSignature",
                     key.kid, size)
             elif fam == "PS":
                 cross = "RS" + alg[2:]
-                add("headerAlgSwapped:" + cross, cross, "main", swap_header_alg(good, cross), "badSignature",
+                add("headerAlgSwapped:" + cross, cross, set_for(alg), swap_header_alg(good, cross), "badSignature",
                     key.kid, size)
             if size in (None, 2048):
                 cross = {"HS": "RS256", "RS": "HS256", "PS": "ES256", "ES": "HS" + alg[2:]}[fam]
-                add("headerAlgSwapped:" + cross, cross, "main", swap_header_alg(good, cross), "keyMismatch",
+                add("headerAlgSwapped:" + cross, cross, set_for(alg), swap_header_alg(good, cross), "keyMismatch",
                     key.kid, size)
             # A key from the other set, same algorithm.
             fk = foreign["oct"] if fam == "HS" else foreign[size] if size else foreign[alg]
             forged = make_token(header_for(alg, key), claims(), fk)  # names our kid, signed by theirs
-            add("foreignKeyOurKid", alg, "main", forged, "badSignature", fk.kid, size, check=(key, alg))
+            add("foreignKeyOurKid", alg, set_for(alg), forged, "badSignature", fk.kid, size, check=(key, alg))
             foreign_tok = make_token(header_for(alg, fk), claims(), fk)
-            add("foreignKeyForeignKid", alg, "main", foreign_tok, "keyNotFound", fk.kid, size)
+            add("foreignKeyForeignKid", alg, set_for(alg), foreign_tok, "keyNotFound", fk.kid, size)
 
         # One key per algorithm (largest RSA only for the claim cases, to keep debug runs short).
         key, size = keys_for(alg)[0]
         def signed(case, expect, **over):
-            add(case, alg, "main", make_token(header_for(alg, key), claims(**over), key), expect, key.kid, size)
+            add(case, alg, set_for(alg), make_token(header_for(alg, key), claims(**over), key), expect, key.kid, size)
         signed("expired", "expired", exp=NOW - LEEWAY - 1, iat=NOW - 7200)
         signed("expiredLongAgo", "expired", exp=NOW - 86400 * 30, iat=NOW - 86400 * 31)
         signed("expiresWithinLeeway", "valid", exp=NOW - LEEWAY + 1, iat=NOW - 3600)
@@ -561,37 +596,37 @@ def build_crosscheck():
         signed("missingExp", "missingClaim", exp=None)
         # No kid: only keys fitting alg are tried; one of them signed it.
         nk = make_token(header_for(alg, key, with_kid=False), claims(), key)
-        add("noKid", alg, "main", nk, "valid", key.kid, size, check=(key, alg))
-        add("noKidSignatureByteChanged", alg, "main", tamper_signature_byte(nk, alg, key), "badSignature",
+        add("noKid", alg, set_for(alg), nk, "valid", key.kid, size, check=(key, alg))
+        add("noKidSignatureByteChanged", alg, set_for(alg), tamper_signature_byte(nk, alg, key), "badSignature",
             key.kid, size)
         # Allow-list: the verifier only accepts other algorithms.
         allow = ["ES256", "ES384"] if fam != "ES" else ["RS256", "PS256"]
-        add("notInAllowList", alg, "main", make_token(header_for(alg, key), claims(), key), "disallowedAlgorithm",
+        add("notInAllowList", alg, set_for(alg), make_token(header_for(alg, key), claims(), key), "disallowedAlgorithm",
             key.kid, size, algorithms=allow)
 
     # Key ↔ alg binding with correct signatures.
-    add("keyAlgBindingPS256KeyRS256Token", "RS256", "main",
+    add("keyAlgBindingPS256KeyRS256Token", "RS256", set_for("RS256"),
         make_token(header_for("RS256", bound_ps), claims(), bound_ps), "keyMismatch", bound_ps.kid, 2048)
-    add("keyAlgBindingPS256KeyPS256Token", "PS256", "main",
+    add("keyAlgBindingPS256KeyPS256Token", "PS256", set_for("PS256"),
         make_token(header_for("PS256", bound_ps), claims(), bound_ps), "valid", bound_ps.kid, 2048,
         check=(bound_ps, "PS256"))
-    add("keyAlgBindingHS512KeyHS256Token", "HS256", "main",
+    add("keyAlgBindingHS512KeyHS256Token", "HS256", set_for("HS256"),
         make_token(header_for("HS256", bound_hs), claims(), bound_hs), "keyMismatch", bound_hs.kid)
-    add("keyAlgBindingHS512KeyHS512Token", "HS512", "main",
+    add("keyAlgBindingHS512KeyHS512Token", "HS512", set_for("HS512"),
         make_token(header_for("HS512", bound_hs), claims(), bound_hs), "valid", bound_hs.kid,
         check=(bound_hs, "HS512"))
-    add("keyUseEnc", "ES256", "main", make_token(header_for("ES256", enc_ec), claims(), enc_ec), "keyMismatch",
+    add("keyUseEnc", "ES256", set_for("ES256"), make_token(header_for("ES256", enc_ec), claims(), enc_ec), "keyMismatch",
         enc_ec.kid)
-    add("keyOpsEncrypt", "ES384", "main", make_token(header_for("ES384", ops_ec), claims(), ops_ec),
+    add("keyOpsEncrypt", "ES384", set_for("ES384"), make_token(header_for("ES384", ops_ec), claims(), ops_ec),
         "keyMismatch", ops_ec.kid)
-    add("curveMismatchES256TokenP384Kid", "ES256", "main",
+    add("curveMismatchES256TokenP384Kid", "ES256", set_for("ES256"),
         make_token(header_for("ES256", ec_keys["ES384"][1]), claims(), ec_keys["ES256"][1]), "keyMismatch",
         ec_keys["ES256"][1].kid)
 
     # Tokens verified against the other set: our keys are foreign there.
     for alg in ALL_ALGS:
         key, size = keys_for(alg)[-1]
-        add("ourTokenAgainstOtherSet", alg, "other", make_token(header_for(alg, key), claims(), key),
+        add("ourTokenAgainstOtherSet", alg, set_for(alg, other=True), make_token(header_for(alg, key), claims(), key),
             "keyNotFound", key.kid, size)
 
     # Out of scope: ES512 (P-521) — refused as unsupported, with and without kid.
@@ -602,6 +637,20 @@ def build_crosscheck():
     k = ec_keys["ES256"][2]
     add("validInP521Set", "ES256", "p521", make_token(header_for("ES256", k), claims(), k), "valid", k.kid,
         check=(k, "ES256"))
+
+    # Double-check the claim verdicts with joserfc's claims registry (same now, leeway, iss, aud; exp
+    # essential). Only tokens whose verdict is about claims (or valid) are asked.
+    if jr_jws is not None:
+        by_kid = {k.kid: k for k in main_keys + list(foreign.values()) + [p521]}
+        claim_verdicts = {"valid", "expired", "notYetValid", "issuedInFuture", "issuerMismatch",
+                          "audienceMismatch", "missingClaim"}
+        asked = 0
+        for t in tokens:
+            if t["expect"] in claim_verdicts and "algorithms" not in t:
+                got = joserfc_claims_verdict(t["token"], by_kid[t["signer"]], t["alg"])
+                assert got == t["expect"], ("joserfc claims disagree", t["id"], t["case"], got, t["expect"])
+                asked += 1
+        print("joserfc agreed on %d claim verdicts" % asked, file=sys.stderr)
 
     counts = {}
     for t in tokens:
@@ -815,7 +864,8 @@ def build_attacks():
     put("nonCanonicalPayload", si5 + "." + b64u(sign("ES256", ec_a, si5.encode())),
         "payload's last char has non-zero trailing bits")
     put("nonCanonicalSignature", si2 + "." + noncanonical(good), "signature's last char has non-zero trailing bits")
-    one_extra = si2 + "." + good + "A"
+    assert len(good) % 4 == 2
+    one_extra = si2 + "." + good + "AAA"
     put("signatureLengthMod4Is1", one_extra, "signature segment of length 4k+1 (never valid base64)")
 
     # ECDSA signature encodings (RFC 7518 §3.4).
@@ -903,9 +953,12 @@ def build_attacks():
     tokens = {k: v for k, v in tokens.items() if v["token"] is not None}
 
     sets = {
-        # The verifier's set in most attack tests.
-        "attackSet": jwks([ec_a, ec_b, rsa_a, rsa_b, hs_a, hs_b, p384]),
-        "shortHmacSet": jwks([hs_short, ec_a]),
+        # The verifier's sets in most attack tests (public keys; HMAC secrets).
+        "attackPublic": jwks([ec_a, ec_b, rsa_a, rsa_b, p384]),
+        "attackHmac": jwks([hs_a, hs_b]),
+        "shortHmacSet": jwks([hs_short, hs_a]),
+        "shortHmacOnlySet": jwks([hs_short]),
+        "mixedSet": jwks([hs_a, ec_a]),
         "privateRSASet": {"keys": [rsa_a.private_jwk()]},
         "privateECSet": {"keys": [ec_a.private_jwk()]},
         "privateMixedSet": {"keys": [rsa_a.private_jwk(), ec_b.jwk()]},

@@ -1,8 +1,9 @@
 /// Verifies compact JWS / JWT tokens against a fixed key set and algorithm allow-list.
 ///
 /// The order of checks follows RFC 7515 §5.2 and RFC 8725: size limit → exactly two dots → header base64url →
-/// strict header JSON → `alg` (never `none`; must be supported and allowed) → `crit` → key selection → key ↔ `alg`
-/// binding → signature → only then the payload (base64url, strict JSON, registered claims, expectations).
+/// strict header JSON → `alg` (never `none`; must be supported and allowed) → `crit` → payload and signature
+/// base64url → key selection → key ↔ `alg` binding → signature → only then the claims (strict JSON, registered
+/// claims, expectations).
 ///
 /// Key selection: a `kid` in the header selects exactly that key — if it is absent from the set the token fails
 /// with `keyNotFound`, and if it does not fit the `alg` with `keyMismatch`; there is never a fallback to other keys.
@@ -58,8 +59,7 @@ public struct JWTVerifier: Sendable {
     public func verifySignature(_ token: String) throws -> VerifiedJWS {
         var t = token
         return try t.withUTF8 { buf in
-            let (header, parts, key) = try checkSignature(buf)
-            let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
+            let (header, payload, key) = try checkSignature(buf)
             return VerifiedJWS(header: header, payload: payload, key: key)
         }
     }
@@ -68,8 +68,7 @@ public struct JWTVerifier: Sendable {
     public func verify(_ token: String, expecting: ClaimExpectations = ClaimExpectations()) throws -> VerifiedJWT {
         var t = token
         return try t.withUTF8 { buf in
-            let (header, parts, key) = try checkSignature(buf)
-            let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
+            let (header, payload, key) = try checkSignature(buf)
             let value: JSONValue
             do { value = try JSONValue(parsing: payload, limits: options.jsonLimits) } catch let e as JWTError {
                 throw JWTError(e.code, "payload: \(e.reason)")
@@ -81,8 +80,9 @@ public struct JWTVerifier: Sendable {
         }
     }
 
-    /// Steps 1–signature of verification on the token bytes.
-    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, CompactParts, JWK) {
+    /// RFC 7515 §5.2 steps 1–8 on the token bytes: returns the header, the decoded payload and the key that
+    /// verified the signature.
+    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, [UInt8], JWK) {
         let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
         let header = try parseHeader(buf.slice(parts.headerRange), limits: options.jsonLimits, allowPadding: options.allowPaddedBase64)
         let alg = try JWSAlgorithm.parse(header.algorithmName)
@@ -90,6 +90,7 @@ public struct JWTVerifier: Sendable {
             throw JWTError(.algorithmNotAllowed, "alg \(alg.rawValue) is not in this verifier's allow-list")
         }
         try header.checkCritical(understood: options.understoodCriticalHeaders)
+        let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
         let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: options.allowPaddedBase64)
         let input = buf.slice(parts.signingInputRange)
 
@@ -98,7 +99,7 @@ public struct JWTVerifier: Sendable {
                 throw JWTError(.keyNotFound, "no key with kid \(quoted(kid))")
             }
             try key.verify(alg, signature: signature, signingInput: input)
-            return (header, parts, key)
+            return (header, payload, key)
         }
         var candidates = 0
         var firstError: JWTError? = nil
@@ -106,7 +107,7 @@ public struct JWTVerifier: Sendable {
             candidates += 1
             do {
                 try key.verify(alg, signature: signature, signingInput: input)
-                return (header, parts, key)
+                return (header, payload, key)
             } catch let e as JWTError {
                 if firstError == nil { firstError = e }
             }
