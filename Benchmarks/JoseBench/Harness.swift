@@ -116,6 +116,7 @@ struct BenchmarkRunner {
         var filters: [String] = []
         var list = false
         var wall = false
+        var svgPath: String?
         var args = arguments.dropFirst()
         while let a = args.popFirst() {
             switch a {
@@ -125,8 +126,11 @@ struct BenchmarkRunner {
             case "--filter":
                 guard let f = args.popFirst() else { fail("--filter needs a substring") }
                 filters.append(f)
+            case "--svg":
+                guard let f = args.popFirst() else { fail("--svg needs a file name") }
+                svgPath = f
             case "-h", "--help":
-                print("usage: jose-bench [--json] [--filter SUBSTRING]... [--list] [--wall]")
+                print("usage: jose-bench [--json] [--filter SUBSTRING]... [--list] [--wall] [--svg FILE]")
                 return
             default: fail("unknown argument \(a)")
             }
@@ -142,13 +146,22 @@ struct BenchmarkRunner {
         if !json {
             emit(pad("benchmark", 28) + lpad("µs/op", 12) + lpad("value", 14) + "  unit")
         }
+        var measured: [Measurement] = []
         for b in selected {
             let m = runner.measure(b)
+            measured.append(m)
             if json {
                 emit("{\"name\": \"\(m.name)\", \"value\": \(format(m.value, 1)), \"unit\": \"\(m.unitLabel)\"}")
             } else {
                 emit(pad(m.name, 28) + lpad(format(m.secondsPerOp * 1e6, 3), 12)
                       + lpad(format(m.value, 1), 14) + "  " + m.unitLabel)
+            }
+        }
+        if let svgPath {
+            do {
+                try writeVerifyChart(measured, to: svgPath, machine: machineDescription())
+            } catch {
+                fail("cannot write \(svgPath): \(error)")
             }
         }
     }

@@ -6,5 +6,6 @@ benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += jwtBenchmarks()
+benchmarks += productBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)

@@ -1,1 +1,3 @@
-print("jose: not built yet")
+import Foundation
+
+exit(Jose.run(Array(CommandLine.arguments.dropFirst()), io: .standard))

@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// PureJOSE against its peers, side by side in one run:
+//   cd Benchmarks/Peers && swift run -c release
+// This package is separate so that the root package stays free of dependencies.
+let package = Package(
+    name: "PureJOSEPeers",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    dependencies: [
+        .package(name: "PureJOSE", path: "../.."),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
+        .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "Peers",
+            dependencies: [
+                .product(name: "BigNum", package: "PureJOSE"),
+                .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "RSA", package: "PureJOSE"),
+                .product(name: "ECDSA", package: "PureJOSE"),
+                .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "BigInt", package: "BigInt"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)

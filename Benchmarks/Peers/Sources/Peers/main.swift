@@ -1,0 +1,77 @@
+// PureJOSE against swift-crypto, jwt-kit and BigInt, side by side in one run.
+//   cd Benchmarks/Peers && swift run -c release [--filter SUBSTRING]
+import _CryptoExtras
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+var filter: String?
+if let i = arguments.firstIndex(of: "--filter"), arguments.index(after: i) < arguments.endIndex {
+    filter = arguments[arguments.index(after: i)]
+}
+func wanted(_ name: String) -> Bool { filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
+
+var rows: [Row] = []
+func add(_ name: String, peer: String, bytes: Int? = nil, pure: (() -> Bool)?, peerOp: () -> Bool) {
+    guard wanted(name) else { return }
+    let p = pure.flatMap { measure($0) }
+    let q = measure(peerOp)
+    rows.append(Row(operation: name, pure: p, peer: peer, peerTime: q, bytesPerOp: bytes))
+    FileHandle.standardError.write(Data("  measured \(name)\n".utf8))
+}
+
+FileHandle.standardError.write(Data("making keys (RSA-4096 generation takes a few seconds)...\n".utf8))
+let rsa2048 = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+let rsa4096 = try _RSA.Signing.PrivateKey(keySize: .bits4096)
+
+for c in try CryptoPeer.ecdsaCases() + CryptoPeer.rsaCases([rsa2048, rsa4096]) {
+    add(c.name, peer: "swift-crypto", pure: try? PureSide.verifier(for: c), peerOp: c.peerVerify)
+}
+
+let eightK = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }
+if PureSide.digestSHA256(eightK) == CryptoPeer.referenceSHA256(eightK) {
+    add("SHA-256, 8 KiB", peer: "swift-crypto", bytes: eightK.count,
+        pure: PureSide.sha256(eightK), peerOp: CryptoPeer.sha256(eightK))
+} else {
+    print("SHA-256 digests differ: not timed")
+}
+let macKey = (0..<32).map { UInt8($0) }
+if PureSide.digestHMAC(key: macKey, data: signedMessage) == CryptoPeer.referenceHMAC(key: macKey, data: signedMessage) {
+    add("HMAC-SHA256, 700 bytes", peer: "swift-crypto", pure: PureSide.hmacSHA256(key: macKey, data: signedMessage),
+        peerOp: CryptoPeer.hmacSHA256(key: macKey, data: signedMessage))
+} else {
+    print("HMAC-SHA256 tags differ: not timed")
+}
+
+let (jwtCases, jwtKitKeys) = try await JWTKitPeer.makeCases(rsa: rsa2048)
+for c in jwtCases where wanted("JWT \(c.alg)") {
+    let name = "JWT \(c.alg) verify, end to end (\(c.token.utf8.count)-byte token)"
+    let pure = try? JOSESide.verifier(for: c, issuer: issuer, audience: audience)
+    let p = pure.flatMap { measure($0) }
+    let q = await measureAsync { await JWTKitPeer.verify(c.token, with: jwtKitKeys) }
+    rows.append(Row(operation: name, pure: p, peer: "jwt-kit", peerTime: q))
+    FileHandle.standardError.write(Data("  measured \(name)\n".utf8))
+}
+
+// RSA-2048 public operation alone: s^65537 mod n.
+let modulus = [UInt8](try rsa2048.publicKey.getKeyPrimitives().modulus).drop { $0 == 0 }
+let base = [UInt8](try rsa2048.signature(for: signedMessage, padding: .insecurePKCS1v1_5).rawRepresentation)
+if wanted("modexp") {
+    let peerOp = BigIntPeer.publicExponentiation(base: base, modulus: Array(modulus))
+    let pureOp = BigNumSide.publicExponentiation(base: base, modulus: Array(modulus))
+    let agree = pureOp.map { $0() == peerOp() } ?? false
+    if !agree { print("RSA-2048 modexp results differ: PureJOSE side not timed") }
+    add("RSA-2048 modexp, e = 65537", peer: "BigInt", pure: agree ? pureOp.map { op in { !op().isEmpty } } : nil,
+        peerOp: { !peerOp().isEmpty })
+}
+
+var cpu = "unknown CPU"
+if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+   let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+   let colon = line.firstIndex(of: ":") {
+    cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+}
+let date = ISO8601DateFormatter().string(from: Date())
+print("PureJOSE vs peers — \(date), \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+      + "median of 7 batches of ≥ 0.1 s process CPU time")
+print("")
+printTable(rows)

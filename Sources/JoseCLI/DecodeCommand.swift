@@ -1,0 +1,85 @@
+import JOSE
+
+/// `jose decode`: a token's header and claims, pretty-printed, without any verification.
+enum DecodeCommand {
+    static let help = """
+        Usage: jose decode [--now UNIXTIME] TOKEN
+
+        Prints the token's header and claims as indented JSON, then its NumericDate claims
+        (exp, nbf, iat, auth_time) as UTC dates, and a warning line when the token is expired
+        or not yet valid. Nothing is verified: the signature is not checked.
+        With TOKEN '-', the token is read from standard input.
+
+        Options:
+          --now UNIXTIME   the time to compare exp and nbf against (default: now)
+          -h, --help       show this help
+
+        Exit status: 0 decoded, 2 usage error or a token that cannot be decoded.
+
+        """
+
+    /// The registered claims that hold a NumericDate (RFC 7519 §4.1), plus OpenID Connect's `auth_time`.
+    static let dateClaims = ["exp", "nbf", "iat", "auth_time"]
+
+    static func run(_ arguments: [String], io: CommandIO) throws(CLIFailure) -> Int32 {
+        let command = "jose decode"
+        let parsed = try ParsedArguments(arguments, command: command, valued: ["--now"])
+        if parsed.wantsHelp {
+            io.write(help)
+            return 0
+        }
+        guard parsed.operands.count == 1 else {
+            throw .usage(parsed.operands.isEmpty
+                ? "\(command): give one TOKEN (see '\(command) --help')"
+                : "\(command): give exactly one TOKEN, not \(parsed.operands.count)")
+        }
+        var token = parsed.operands[0]
+        if token == "-" {
+            guard let line = io.readLine() else { throw .usage("\(command): no token on standard input") }
+            token = line
+        }
+        token = token.trimmingWhitespace
+        let now = try parsed.integer("--now", command: command) ?? io.now()
+
+        let header: JSONText, claims: JSONText
+        do {
+            let decoded = try decodeUnverified(token)
+            header = JSONText(decoded.header)
+            claims = JSONText(decoded.claims)
+        } catch {
+            throw .usage("\(command): not a decodable token: \(describe(error))")
+        }
+
+        var out = "(not verified: 'jose decode' does not check the signature; use 'jose verify')\n"
+        out += "header:\n" + header.pretty + "\n"
+        out += "claims:\n" + claims.pretty + "\n"
+        var dateLines = ""
+        for name in dateClaims {
+            guard let value = claims[name] else { continue }
+            let text = value.numericDate.map { UTCDate.format($0) } ?? "not a NumericDate"
+            dateLines += "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))\(value.compact)  \(text)\n"
+        }
+        if !dateLines.isEmpty {
+            out += "dates:\n" + dateLines
+        }
+        if let exp = claims["exp"]?.numericDate, now >= exp {
+            out += "warning: expired at \(UTCDate.format(exp)) (now \(UTCDate.format(now)))\n"
+        }
+        if let nbf = claims["nbf"]?.numericDate, now < nbf {
+            out += "warning: not valid before \(UTCDate.format(nbf)) (now \(UTCDate.format(now)))\n"
+        }
+        io.write(out)
+        return 0
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs, carriage returns and line feeds.
+    var trimmingWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

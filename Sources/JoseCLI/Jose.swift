@@ -1,0 +1,138 @@
+import Foundation
+
+/// Where a command reads and writes. The executable uses the process's streams; tests capture them.
+public struct CommandIO {
+    /// Next line of standard input without its line break, or nil at end of input.
+    public var readLine: () -> String?
+    /// Writes to standard output (the text includes its line breaks).
+    public var write: (String) -> Void
+    /// Writes to standard error (the text includes its line breaks).
+    public var writeError: (String) -> Void
+    /// The current time in seconds since 1970, used when `--now` is not given.
+    public var now: () -> Int64
+
+    public init(readLine: @escaping () -> String?, write: @escaping (String) -> Void,
+                writeError: @escaping (String) -> Void, now: @escaping () -> Int64) {
+        self.readLine = readLine
+        self.write = write
+        self.writeError = writeError
+        self.now = now
+    }
+
+    /// The process's standard input, output and error, and the system clock.
+    public static var standard: CommandIO {
+        CommandIO(
+            readLine: { Swift.readLine(strippingNewline: true) },
+            write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            now: { Int64(Date().timeIntervalSince1970.rounded(.down)) })
+    }
+}
+
+/// The `jose` tool: every command, its help, and its exit status.
+public enum Jose {
+    static let commands: [(name: String, summary: String, help: String)] = [
+        ("decode", "show a token's header and claims (no verification)", DecodeCommand.help),
+        ("verify", "verify tokens against a key or a JWK Set", VerifyCommand.help),
+        ("jwk", "convert a PEM or DER public key to a JWK", KeyCommands.jwkHelp),
+        ("pem", "convert a JWK (or a JWK Set entry) to a PEM public key", KeyCommands.pemHelp),
+        ("thumbprint", "print a key's RFC 7638 thumbprint", KeyCommands.thumbprintHelp),
+    ]
+
+    static var help: String {
+        var text = """
+            jose — JSON Web Token chores with PureJOSE
+
+            Usage: jose <command> [options] [arguments]
+
+            Commands:
+
+            """
+        for command in commands {
+            text += "  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += """
+
+            Run 'jose <command> --help' for a command's options.
+            Exit status: 0 success (every token valid), 1 a token is invalid, 2 usage or input error.
+
+            """
+        return text
+    }
+
+    /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        do {
+            return try dispatch(arguments, io: io)
+        } catch {
+            io.writeError("jose: " + error.message + "\n")
+            return error.status
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], io: CommandIO) throws(CLIFailure) -> Int32 {
+        guard let first = arguments.first else {
+            io.writeError(help)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help":
+            io.write(help)
+            return 0
+        case "help":
+            guard let topic = rest.first else {
+                io.write(help)
+                return 0
+            }
+            guard let command = commands.first(where: { $0.name == topic }) else {
+                throw .usage("unknown command '\(topic)' (see 'jose --help')")
+            }
+            io.write(command.help)
+            return 0
+        case "decode": return try DecodeCommand.run(rest, io: io)
+        case "verify": return try VerifyCommand.run(rest, io: io)
+        case "jwk": return try KeyCommands.jwk(rest, io: io)
+        case "pem": return try KeyCommands.pem(rest, io: io)
+        case "thumbprint": return try KeyCommands.thumbprint(rest, io: io)
+        default:
+            if first.hasPrefix("-") {
+                throw .usage("unknown option '\(first)' (see 'jose --help')")
+            }
+            throw .usage("unknown command '\(first)' (see 'jose --help')")
+        }
+    }
+}
+
+/// Reading input files, with one clear line for every way it can fail.
+enum InputFile {
+    /// Files larger than this are refused before being read (keys and key sets are small).
+    static let maximumSize = 4 << 20
+
+    static func bytes(_ path: String, command: String) throws(CLIFailure) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .usage("\(command): cannot read '\(path)': no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw .usage("\(command): cannot read '\(path)': it is a directory")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .usage("\(command): cannot read '\(path)': permission denied or not a regular file")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+        } catch {
+            throw .usage("\(command): cannot read '\(path)': \(error.localizedDescription)")
+        }
+        guard data.count <= maximumSize else {
+            throw .usage("\(command): '\(path)' is larger than \(maximumSize >> 20) MiB; not a key file")
+        }
+        guard !data.isEmpty else {
+            throw .usage("\(command): '\(path)' is empty")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,110 @@
+/// `jose verify`: one token from the arguments, or a stream of tokens on standard input.
+enum VerifyCommand {
+    static let help = """
+        Usage: jose verify (--jwks FILE | --key FILE) [options] [TOKEN]
+
+        Verifies the token's signature and claims. With TOKEN, prints 'valid' followed by the
+        claims as compact JSON, or 'invalid: <error case>: <reason>'. Without TOKEN, reads tokens
+        from standard input, one per line, and prints exactly one such verdict line per token, in
+        the same order (blank lines are not tokens and are skipped).
+
+        Options:
+          --jwks FILE        a JWK Set (JSON) holding the keys
+          --key FILE         a single public key: PEM (PUBLIC KEY or RSA PUBLIC KEY), DER, or a JWK
+          --alg A            allow algorithm A (repeatable; default: every supported algorithm,
+                             each only with a key that fits it): \(algorithmNames)
+          --iss S            require the issuer (iss) S
+          --aud S            require the audience (aud) to contain S
+          --nonce S          require the nonce claim S
+          --leeway SECONDS   clock skew allowed for exp, nbf and iat (default 0)
+          --now UNIXTIME     verify as of this time (default: now)
+          -h, --help         show this help
+
+        Exit status: 0 every token valid, 1 some token invalid, 2 usage error or unusable key file.
+
+        """
+
+    static func run(_ arguments: [String], io: CommandIO) throws(CLIFailure) -> Int32 {
+        let command = "jose verify"
+        let parsed = try ParsedArguments(
+            arguments, command: command,
+            valued: ["--jwks", "--key", "--alg", "--iss", "--aud", "--nonce", "--leeway", "--now"],
+            repeatable: ["--alg"])
+        if parsed.wantsHelp {
+            io.write(help)
+            return 0
+        }
+        guard parsed.operands.count <= 1 else {
+            throw .usage("\(command): give at most one TOKEN (or none to read standard input), not \(parsed.operands.count)")
+        }
+        let leeway = try parsed.integer("--leeway", command: command) ?? 0
+        guard leeway >= 0, leeway <= 365 * 86_400 else {
+            throw .usage("\(command): --leeway must be between 0 and 31536000 seconds")
+        }
+        let now = try parsed.integer("--now", command: command) ?? io.now()
+        let algorithms = try parsed.allValues("--alg").map { (name) throws(CLIFailure) -> String in
+            guard supportedAlgorithms.contains(name) else {
+                throw .usage("\(command): unknown algorithm '\(name)' (supported: \(algorithmNames))")
+            }
+            return name
+        }
+
+        let keys: KeySource
+        switch (parsed.value("--jwks"), parsed.value("--key")) {
+        case (let jwks?, nil):
+            keys = .jwks(try InputFile.bytes(jwks, command: command), path: jwks)
+        case (nil, let key?):
+            keys = .key(try InputFile.bytes(key, command: command), path: key)
+        case (nil, nil):
+            throw .usage("\(command): give the keys with --jwks FILE or --key FILE")
+        case (_?, _?):
+            throw .usage("\(command): give either --jwks or --key, not both")
+        }
+        let verifier = try TokenVerifier(
+            keys: keys, algorithms: algorithms,
+            expectations: .init(issuer: parsed.value("--iss"), audience: parsed.value("--aud"),
+                                nonce: parsed.value("--nonce"), leeway: leeway, now: now),
+            command: command)
+
+        if let token = parsed.operands.first, token != "-" {
+            let verdict = verifier.verdict(for: token.trimmingWhitespace)
+            io.write(verdict.line + "\n")
+            return verdict.isValid ? 0 : 1
+        }
+        var count = 0
+        var allValid = true
+        while let line = io.readLine() {
+            let token = line.trimmingWhitespace
+            if token.isEmpty { continue }
+            let verdict = verifier.verdict(for: token)
+            io.write(verdict.line + "\n")
+            allValid = allValid && verdict.isValid
+            count += 1
+        }
+        guard count > 0 else {
+            throw .usage("\(command): no token given and none on standard input")
+        }
+        return allValid ? 0 : 1
+    }
+}
+
+/// What a token was checked against.
+enum KeySource {
+    case jwks([UInt8], path: String)
+    case key([UInt8], path: String)
+}
+
+/// The claim checks asked for on the command line.
+struct Expectations {
+    var issuer: String?
+    var audience: String?
+    var nonce: String?
+    var leeway: Int64
+    var now: Int64
+}
+
+/// The outcome for one token.
+struct Verdict {
+    var isValid: Bool
+    var line: String
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// Drives the built `jose` executable itself (built by `swift build`, which CI runs before `swift test`).
+@Suite("The jose executable")
+struct ExecutableTests {
+    static let binary: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }   // JoseCLITests, Tests, <repo>
+        return url.appendingPathComponent(".build/debug/jose").path
+    }()
+
+    func run(_ arguments: [String], stdin: String) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    /// `printf '%s\n' "$GOOD" "$TAMPERED" "$GOOD" | jose verify --jwks keys.json --now N`
+    @Test func threeTokensOnStandardInput() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary),
+                     "build the tool first (swift build): \(Self.binary)")
+        let good = Fixtures.token("HS256"), tampered = Fixtures.token("HS256-tampered")
+        let result = try run(["verify", "--jwks", Fixtures.path("hs.jwks.json"), "--now", "1800000000"],
+                             stdin: [good, tampered, good].map { $0 + "\n" }.joined())
+        #expect(result.status == 1)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("valid {") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("invalid: ") == true)
+        #expect(lines.last == lines.first)
+        #expect(result.err.isEmpty)
+    }
+
+    @Test func helpAndUsageErrorExitStatuses() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary))
+        let help = try run(["--help"], stdin: "")
+        #expect(help.status == 0)
+        #expect(help.out.contains("Usage: jose"))
+        let bad = try run(["verify", "--key", "/nonexistent/key.pem"], stdin: "")
+        #expect(bad.status == 2)
+        #expect(bad.out.isEmpty)
+        #expect(bad.err.split(separator: "\n").count == 1)
+    }
+}
