@@ -732,8 +732,8 @@ extension «C».Signing {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(derEncoded: Array(derRepresentation))
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \\(e)")
+            } catch {
+                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \\(error)")
             }
             try self.init(spki: spki)
         }
@@ -743,8 +743,8 @@ extension «C».Signing {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(pemString: pemRepresentation)
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \\(e)")
+            } catch {
+                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \\(error)")
             }
             try self.init(spki: spki)
         }
@@ -821,8 +821,8 @@ extension «C».Signing {
             do {
                 rawRepresentation = try ECDSASignatureValue.rawRepresentation(
                     fromDER: Array(derRepresentation), scalarByteCount: «BYTES»)
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \\(e)")
+            } catch {
+                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \\(error)")
             }
         }
 

@@ -75,8 +75,8 @@ extension P256.Signing {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(derEncoded: Array(derRepresentation))
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \(e)")
+            } catch {
+                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \(error)")
             }
             try self.init(spki: spki)
         }
@@ -86,8 +86,8 @@ extension P256.Signing {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(pemString: pemRepresentation)
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \(e)")
+            } catch {
+                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \(error)")
             }
             try self.init(spki: spki)
         }
@@ -164,8 +164,8 @@ extension P256.Signing {
             do {
                 rawRepresentation = try ECDSASignatureValue.rawRepresentation(
                     fromDER: Array(derRepresentation), scalarByteCount: 32)
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \(e)")
+            } catch {
+                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \(error)")
             }
         }
 
