@@ -15,14 +15,14 @@ each function lives in the templates below.
 import os, sys
 
 CURVES = [
-    dict(name="P256", bits=256, hash="SHA256", wg=7,
+    dict(name="P256", bits=256, hash="SHA256", wg=8,
          p=2**256 - 2**224 + 2**192 + 2**96 - 1,
          n=0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551,
          b=0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b,
          gx=0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
          gy=0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5,
          spec="NIST SP 800-186 §3.2.1.3"),
-    dict(name="P384", bits=384, hash="SHA384", wg=7,
+    dict(name="P384", bits=384, hash="SHA384", wg=8,
          p=2**384 - 2**128 - 2**96 + 2**32 - 1,
          n=0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973,
          b=0xb3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef,

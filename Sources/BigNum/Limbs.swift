@@ -183,8 +183,43 @@ public enum Limbs {
         let k2 = k &+ k
         w.initialize(repeating: 0, count: k2 &+ 1)
         // Cross products aᵢ·aⱼ (i < j): row i lands at w[2i+1 ..< i+k], its carry at w[i+k],
-        // which no earlier row has reached.
+        // which no earlier row has reached. Rows are taken two at a time (one pass adds
+        // aᵢ·aᵢ₊₁₊ᵤ and aᵢ₊₁·aᵢ₊ᵤ at position 2i+1+u, loading and storing each limb once), the
+        // last few one at a time.
         var i = 0
+        while i &+ 3 < k {
+            let ai = a[i], ai1 = a[i &+ 1]
+            let d = w + (i &+ i &+ 1)  // d[u] is position 2i+1+u
+            // u = 0, 1: row i only (row i+1 starts at 2i+3).
+            let p0 = ai.multipliedFullWidth(by: ai1)
+            let x0 = UInt128(_low: p0.low, _high: p0.high) &+ UInt128(_low: d[0], _high: 0)
+            d[0] = x0._low
+            let p1 = ai.multipliedFullWidth(by: a[i &+ 2])
+            let x1 = UInt128(_low: p1.low, _high: p1.high) &+ UInt128(_low: d[1], _high: 0) &+ UInt128(_low: x0._high, _high: 0)
+            d[1] = x1._low
+            var c0 = x1._high
+            var c1: UInt64 = 0
+            // u = 2 … k−i−2: both rows.
+            let last = k &- i &- 2
+            var u = 2
+            while u <= last {
+                let pa = ai.multipliedFullWidth(by: a[i &+ 1 &+ u])
+                let x = UInt128(_low: pa.low, _high: pa.high) &+ UInt128(_low: d[u], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                let pb = ai1.multipliedFullWidth(by: a[i &+ u])
+                let y = UInt128(_low: pb.low, _high: pb.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                d[u] = y._low
+                c0 = x._high
+                c1 = y._high
+                u &+= 1
+            }
+            // Position i+k (still zero): row i's carry and row i+1's last product;
+            // position i+k+1: row i+1's carry.
+            let pl = ai1.multipliedFullWidth(by: a[k &- 1])
+            let y = UInt128(_low: pl.low, _high: pl.high) &+ UInt128(_low: c0, _high: 0) &+ UInt128(_low: c1, _high: 0)
+            d[last &+ 1] = y._low
+            d[last &+ 2] = y._high
+            i &+= 2
+        }
         while i < k &- 1 {
             w[i &+ k] = multiplyAccumulate(w + (i &+ i &+ 1), a + (i &+ 1), count: k &- i &- 1, by: a[i])
             i &+= 1
@@ -208,18 +243,71 @@ public enum Limbs {
             i &+= 1
         }
         // (The full square is < 2^(128k), so `carry` and `shiftIn` are zero here.)
-        // REDC: k reduction steps; each step's carry goes into w[i+k], whose own carry moves up.
-        var top: UInt64 = 0
-        i = 0
-        while i < k {
-            let c = montgomeryReduceStep(w + i, modulus: n, n0inv: n0inv, count: k)
-            let s = UInt128(_low: w[i &+ k], _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0)
-            w[i &+ k] = s._low
-            top = s._high
-            i &+= 1
-        }
-        w[k2] = top
+        montgomeryReduce(w, modulus: n, n0inv: n0inv, count: k)
         reduceOnce(r, w + k, modulus: n, count: k)
+    }
+
+    /// Montgomery reduction (REDC) in place: given `w` of `2·count + 1` limbs holding
+    /// T < n·R (the top limb ignored and overwritten), leaves T·R⁻¹ mod n, below 2n, in
+    /// `w[count ... 2·count]` (follow with ``reduceOnce(_:_:modulus:count:)`` for a value below n).
+    ///
+    /// Performs the `count` reduction steps two rows at a time: both multiples m₀·n and m₁·n are
+    /// added in one pass, so each limb of `w` is loaded and stored once per pair of rows
+    /// (m₁ is known after the pass's second limb). Each pass's final carry moves up to the next
+    /// pass's top limb. Constant time in the values.
+    @inlinable
+    public static func montgomeryReduce(
+        _ w: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int
+    ) {
+        var top: UInt64 = 0  // carry owed to w[p + k] of the current pass
+        var p = 0
+        if k >= 2 {
+            let n0 = n[0]
+            while p &+ 1 < k {
+                let d = w + p
+                let m0 = d[0] &* n0inv
+                // Limb 0: d[0] + m0·n[0] ≡ 0; keep the carry.
+                let a0 = m0.multipliedFullWidth(by: n0)
+                var c0 = (UInt128(_low: a0.low, _high: a0.high) &+ UInt128(_low: d[0], _high: 0))._high
+                // Limb 1: with row 0 added, it fixes m1.
+                let a1 = m0.multipliedFullWidth(by: n[1])
+                let x1 = UInt128(_low: a1.low, _high: a1.high) &+ UInt128(_low: d[1], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                c0 = x1._high
+                let m1 = x1._low &* n0inv
+                let b0 = m1.multipliedFullWidth(by: n0)
+                var c1 = (UInt128(_low: b0.low, _high: b0.high) &+ UInt128(_low: x1._low, _high: 0))._high
+                var j = 2
+                while j < k {
+                    let a = m0.multipliedFullWidth(by: n[j])
+                    let x = UInt128(_low: a.low, _high: a.high) &+ UInt128(_low: d[j], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                    let b = m1.multipliedFullWidth(by: n[j &- 1])
+                    let y = UInt128(_low: b.low, _high: b.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                    d[j] = y._low
+                    c0 = x._high
+                    c1 = y._high
+                    j &+= 1
+                }
+                // Limb k: row 0's carry, the previous pass's carry, and row 1's last product.
+                let x = UInt128(_low: d[k], _high: 0) &+ UInt128(_low: c0, _high: 0) &+ UInt128(_low: top, _high: 0)
+                let b = m1.multipliedFullWidth(by: n[k &- 1])
+                let y = UInt128(_low: b.low, _high: b.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                d[k] = y._low
+                // Limb k + 1: the remaining carries; what overflows is owed two limbs up.
+                let z = UInt128(_low: d[k &+ 1], _high: 0) &+ UInt128(_low: x._high, _high: 0) &+ UInt128(_low: y._high, _high: 0)
+                d[k &+ 1] = z._low
+                top = z._high
+                p &+= 2
+            }
+        }
+        if p < k {
+            // Odd count: one last single row.
+            let c = montgomeryReduceStep(w + p, modulus: n, n0inv: n0inv, count: k)
+            let s = UInt128(_low: w[p &+ k], _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0)
+            w[p &+ k] = s._low
+            top = s._high
+            p &+= 1
+        }
+        w[k &+ k] = top
     }
 
     /// `r = t − n` if `t ≥ n`, else `r = t`, for `t` of `count + 1` limbs with `t < 2n`.

@@ -133,7 +133,7 @@ struct PointTests {
     @Test(arguments: [p256Ops, p384Ops])
     func generatorTable(_ c: PointOps) {
         let n = c.tableMatches()
-        #expect(n == 32, "\(c.name) table entries equal to (2i+1)·G")
+        #expect(n == 64, "\(c.name) table entries equal to (2i+1)·G")
     }
 
     /// The verification path's u₁·G + u₂·Q against separate double-and-add multiplications:

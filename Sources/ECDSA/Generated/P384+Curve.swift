@@ -135,20 +135,20 @@ extension P384 {
         }
     }
 
-    /// wNAF width for the generator's precomputed table: 2^(w−2) = 32 affine odd multiples.
-    static let generatorWindow = 7
+    /// wNAF width for the generator's precomputed table: 2^(w−2) = 64 affine odd multiples.
+    static let generatorWindow = 8
     /// wNAF width for the public key: 2^(w−2) = 8 Jacobian odd multiples built per verification.
     static let keyWindow = 5
 
-    /// G, 3G, 5G, …, (32·2 − 1)G in affine form. Built on first use (Swift initialises
+    /// G, 3G, 5G, …, (64·2 − 1)G in affine form. Built on first use (Swift initialises
     /// static lets lazily and thread-safely), one field inversion per entry.
     static let generatorTable: [AffinePoint] = {
         var out: [AffinePoint] = []
-        out.reserveCapacity(32)
+        out.reserveCapacity(64)
         let g = JacobianPoint(generator)
         let g2 = g.doubled()
         var p = g
-        for _ in 0..<32 {
+        for _ in 0..<64 {
             out.append(p.affine()!)
             p = p.addingVarTime(g2)
         }
@@ -166,7 +166,7 @@ extension P384 {
             let naf1 = UnsafeMutableBufferPointer(rebasing: naf[0..<(384 + 1)])
             let naf2 = UnsafeMutableBufferPointer(rebasing: naf[(384 + 1)...])
             let top1 = withUnsafeBytes(of: &u1) {
-                ECDSALimbs.wNAFVarTime($0.bindMemory(to: UInt64.self), bitCount: 384, width: 7, into: naf1)
+                ECDSALimbs.wNAFVarTime($0.bindMemory(to: UInt64.self), bitCount: 384, width: 8, into: naf1)
             }
             let top2 = withUnsafeBytes(of: &u2) {
                 ECDSALimbs.wNAFVarTime($0.bindMemory(to: UInt64.self), bitCount: 384, width: 5, into: naf2)

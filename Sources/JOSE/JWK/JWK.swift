@@ -208,6 +208,9 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// Checks that this key may verify `alg` (RFC 7517 §4.2–4.4, RFC 7518 §3, RFC 8725 §3.1):
     /// `use` is `sig` if present, `key_ops` contains `verify` if present, the JWK's own `alg` equals `alg` if
     /// present, and the key type/curve fits. HMAC secrets must be at least as long as the hash (RFC 7518 §3.2).
+    ///
+    /// The JWK `alg` comparison is byte-exact: no aliases. (Wycheproof's RFC 7520 P-521 keys say `"ES521"` for
+    /// ES512; such a key fits no algorithm. ES512 itself is not implemented.)
     public func checkFits(_ alg: JWSAlgorithm) throws {
         if let u = use, !sameBytes(u, "sig") {
             throw JWTError(.keyMismatch, "key \(kidText) has use \(quoted(u)), not \"sig\"")
