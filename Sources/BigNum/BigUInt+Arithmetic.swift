@@ -3,6 +3,7 @@
 // (The Art of Computer Programming, vol. 2, §4.3.1).
 
 extension BigUInt {
+    /// Sum.
     public static func + (a: BigUInt, b: BigUInt) -> BigUInt {
         let (long, short) = a.limbs.count >= b.limbs.count ? (a, b) : (b, a)
         var out = long.limbs
@@ -24,6 +25,7 @@ extension BigUInt {
         return BigUInt(limbs: out)
     }
 
+    /// Adds in place.
     public static func += (a: inout BigUInt, b: BigUInt) { a = a + b }
 
     /// `a − b`, or nil if `b > a`.
@@ -53,6 +55,7 @@ extension BigUInt {
         return d
     }
 
+    /// Subtracts in place. Precondition: `a ≥ b`.
     public static func -= (a: inout BigUInt, b: BigUInt) { a = a - b }
 
     /// Schoolbook product.
@@ -72,6 +75,7 @@ extension BigUInt {
         return BigUInt(limbs: out)
     }
 
+    /// Multiplies in place.
     public static func *= (a: inout BigUInt, b: BigUInt) { a = a * b }
 
     /// `a · 2^shift`. A negative shift shifts right.
@@ -102,7 +106,9 @@ extension BigUInt {
         return BigUInt(limbs: out)
     }
 
+    /// Shifts left in place.
     public static func <<= (a: inout BigUInt, shift: Int) { a = a << shift }
+    /// Shifts right in place.
     public static func >>= (a: inout BigUInt, shift: Int) { a = a >> shift }
 
     /// Quotient and remainder of `self / divisor`. Precondition: `divisor` is not zero.
@@ -124,7 +130,9 @@ extension BigUInt {
         return BigUInt.knuthDivide(self, divisor)
     }
 
+    /// Quotient (truncating). Precondition: `b` is not zero.
     public static func / (a: BigUInt, b: BigUInt) -> BigUInt { a.quotientAndRemainder(dividingBy: b).quotient }
+    /// Remainder. Precondition: `b` is not zero.
     public static func % (a: BigUInt, b: BigUInt) -> BigUInt { a.quotientAndRemainder(dividingBy: b).remainder }
 
     /// Algorithm D for a divisor of at least two limbs and a dividend not below it.

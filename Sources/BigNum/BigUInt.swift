@@ -57,6 +57,7 @@ public struct BigUInt: Sendable, Hashable {
         self.init(limbs: out)
     }
 
+    /// True for zero.
     @inlinable
     public var isZero: Bool { limbs.isEmpty }
 
@@ -109,16 +110,19 @@ public struct BigUInt: Sendable, Hashable {
 }
 
 extension BigUInt: ExpressibleByIntegerLiteral {
+    /// A literal below 2⁶⁴.
     public init(integerLiteral value: UInt64) { self.init(value) }
 }
 
 extension BigUInt: CustomStringConvertible, CustomDebugStringConvertible {
     /// `0x` followed by lowercase hexadecimal.
     public var description: String { "0x" + hexString }
+    /// `BigUInt(0x…)`.
     public var debugDescription: String { "BigUInt(0x\(hexString))" }
 }
 
 extension BigUInt: Comparable {
+    /// Numeric order.
     public static func < (a: BigUInt, b: BigUInt) -> Bool { compare(a, b) < 0 }
 
     /// −1, 0 or 1 as `a` is less than, equal to or greater than `b`.

@@ -68,6 +68,46 @@ extension BigUInt {
         #expect(checked == 8 * 20 + 4 * 6)
     }
 
+    /// The raw kernels against BigUInt arithmetic: multiply-accumulate rows and full REDC
+    /// (`montgomeryReduce`: T·R⁻¹ mod n, below 2n, for T < n·R) for odd and even limb counts.
+    @Test func limbKernels() throws {
+        var g = SeededGenerator(seed: 0xB16_2026_0004)
+        var checked = 0
+        for bits in [64, 128, 130, 192, 256, 320, 1024, 1088, 2048] {
+            let m = BigUInt.randomOdd(bits: bits, using: &g)
+            let k = m.limbs.count
+            let n0inv = Limbs.negativeInverse(m.limbs[0])
+            let rInverse = try #require(MontgomeryContext(modulus: m))
+            for _ in 0..<8 {
+                // T < n·R, including values near the top.
+                let t = (BigUInt.random(bits: bits + 64 * k, using: &g) % (m << (64 * k)))
+                var w = t.limbs + [UInt64](repeating: 0, count: 2 * k + 1 - t.limbs.count)
+                w.withUnsafeMutableBufferPointer { wp in
+                    m.limbs.withUnsafeBufferPointer { np in
+                        Limbs.montgomeryReduce(wp.baseAddress!, modulus: np.baseAddress!, n0inv: n0inv, count: k)
+                    }
+                }
+                let out = BigUInt(limbs: Array(w[k...]))
+                #expect(out < m + m, "\(bits) bits")
+                // out·R ≡ T (mod n): compare through the context (fromMontgomery(x) = x·R⁻¹).
+                #expect(out % m == rInverse.fromMontgomery(t % m), "\(bits) bits")
+                // A multiply-accumulate row: d + a·b.
+                let a = BigUInt.random(bits: 64 * k, using: &g), d = BigUInt.random(bits: 64 * k, using: &g)
+                let b = g.next()
+                var dl = d.limbs + [UInt64](repeating: 0, count: k - d.limbs.count)
+                let al = a.limbs + [UInt64](repeating: 0, count: k - a.limbs.count)
+                let carry = dl.withUnsafeMutableBufferPointer { dp in
+                    al.withUnsafeBufferPointer { ap in
+                        Limbs.multiplyAccumulate(dp.baseAddress!, ap.baseAddress!, count: k, by: b)
+                    }
+                }
+                #expect(BigUInt(limbs: dl + [carry]) == d + a * BigUInt(b))
+                checked += 1
+            }
+        }
+        #expect(checked == 9 * 8)
+    }
+
     @Test func exponentLaws() throws {
         var g = SeededGenerator(seed: 0xB16_2026_0002)
         for bits in [64, 200, 1024, 2048] {

@@ -9,20 +9,23 @@ struct ConcurrencyTests {
     @Test func eightTasksAgreeWithSingleThreaded() async throws {
         let (verifier, tokens) = try ConcurrencyTokens.make(count: 1000)
         #expect(tokens.count == 1000)
-        func outcome(_ t: String) -> String {
+        // Every seventh token is checked at a later instant, when it has expired.
+        func outcome(_ i: Int, _ t: String) -> String {
+            let now: Double = i % 7 == 0 ? 1_800_000_000 : 1_700_000_300
             do {
-                let jwt = try verifier.verify(t, expecting: ClaimExpectations(now: { 1_700_000_300 }))
+                let jwt = try verifier.verify(t, expecting: ClaimExpectations(now: { now }))
                 return "ok:" + (jwt.claims.subject ?? "")
             } catch let e as JWTError {
                 return "err:\(e.code)"
             } catch { return "other:\(error)" }
         }
-        let reference = tokens.map(outcome)
+        let reference = tokens.enumerated().map(outcome)
         #expect(reference.filter { $0.hasPrefix("ok:") }.count >= 250)
         #expect(reference.filter { $0.hasPrefix("err:") }.count >= 500)
         #expect(!reference.contains { $0.hasPrefix("other:") })
+        #expect(reference.contains("err:expired") && reference.contains("err:invalidSignature"))
         let results = await withTaskGroup(of: [String].self) { g in
-            for _ in 0..<8 { g.addTask { tokens.map(outcome) } }
+            for _ in 0..<8 { g.addTask { tokens.enumerated().map(outcome) } }
             var all: [[String]] = []
             for await r in g { all.append(r) }
             return all
@@ -33,8 +36,7 @@ struct ConcurrencyTests {
 }
 
 enum ConcurrencyTokens {
-    /// The independently signed RS*/PS*/ES* tokens of `GeneratedTokens` (valid and tampered), cycled to `count`,
-    /// every seventh with an expired `exp` check (verified at a later instant).
+    /// The independently signed RS*/PS*/ES* tokens of `GeneratedTokens` (valid and tampered), cycled to `count`.
     static func make(count: Int) throws -> (JWTVerifier, [String]) {
         let set = try JWKSet(json: GeneratedTokens.jwks)
         let verifier = JWTVerifier(keys: set, algorithms: Set(JWSAlgorithm.allCases))

@@ -150,6 +150,16 @@ struct VerifyBatchTests {
         #expect(run.out.unicodeScalars.allSatisfy { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) })
     }
 
+    /// A 1 MB line is one invalid verdict (the size limit), and the next token is still checked.
+    @Test func hugeLine() {
+        let huge = String(repeating: "A", count: 500_000) + "." + String(repeating: "B", count: 500_000) + ".C"
+        let run = jose(["verify"] + hsJWKS + now, stdin: [huge, Fixtures.token("HS256")])
+        #expect(run.status == 1)
+        #expect(run.outLines.count == 2)
+        #expect(run.outLines.first?.hasPrefix("invalid: limitExceeded: ") == true, "\(run.outLines.first ?? "")")
+        #expect(run.outLines.last?.hasPrefix("valid {") == true)
+    }
+
     @Test func noTokenIsAUsageError() {
         let run = jose(["verify"] + jwks + now, stdin: ["", "   "])
         #expect(run.status == 2)
@@ -192,7 +202,7 @@ struct VerifyBadInputTests {
         #expect(run.status == 2, "\(arguments): \(run.out)\(run.err)")
         #expect(run.out.isEmpty)
         #expect(run.errLines.count == 1)
-        #expect(run.err.hasPrefix("jose: jose verify: "))
+        #expect(run.err.hasPrefix("jose verify: "))
         #expect(run.err.contains(message), "\(run.err)")
     }
 }

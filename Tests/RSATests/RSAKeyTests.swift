@@ -157,6 +157,52 @@ import VectorSupport
         #expect(RSAPadding(RSASSAPSSParameters.defaults) == nil)  // SHA-1 defaults
     }
 
+    /// Seeded mutations of a valid SPKI and PKCS#1 key, and random signatures of every length
+    /// around k: each input either builds a key or throws an `RSAKeyError`, and no random
+    /// signature verifies. (A trap would end the test process.)
+    @Test func mutatedInputsNeverTrap() throws {
+        var state: UInt64 = 0x5EED_0001
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let spki = try Vectors.bytes("keys/pyca/DER_Serialization/rsa_public_key.der")
+        let pkcs1 = try RSAPublicKey(derRepresentation: spki).pkcs1DERRepresentation
+        var built = 0, refused = 0
+        for round in 0..<1500 {
+            var der = round % 2 == 0 ? spki : pkcs1
+            switch next() % 4 {
+            case 0: der[Int(next() % UInt64(der.count))] ^= UInt8(truncatingIfNeeded: next() | 1)
+            case 1: der = Array(der.prefix(Int(next() % UInt64(der.count))))
+            case 2: der.insert(UInt8(truncatingIfNeeded: next()), at: Int(next() % UInt64(der.count)))
+            default:
+                for _ in 0..<4 { der[Int(next() % UInt64(der.count))] = UInt8(truncatingIfNeeded: next()) }
+            }
+            do {
+                _ = try RSAPublicKey(derRepresentation: der)
+                built += 1
+            } catch is RSAKeyError {
+                refused += 1
+            }
+        }
+        // Flips inside the modulus mostly still give a valid key; structural damage is refused.
+        #expect(built + refused == 1500 && built > 100 && refused > 100, "built \(built), refused \(refused)")
+        let key = try RSAPublicKey(derRepresentation: spki)
+        var accepted = 0
+        for length in [0, 1, 2, 128, 254, 255, 256, 257, 258, 512] {
+            for _ in 0..<4 {
+                let sig = (0..<length).map { _ in UInt8(truncatingIfNeeded: next()) }
+                for padding: RSAPadding in [.pkcs1v1_5(.sha256), .pss(.sha256), .pss(.sha512, saltLength: 64)] {
+                    if key.isValidSignature(sig, for: [1, 2, 3], padding: padding) { accepted += 1 }
+                }
+            }
+        }
+        #expect(accepted == 0)
+    }
+
     /// One key, many concurrent verifications (the key is immutable and Sendable).
     @Test func concurrentUse() async throws {
         let wf = try WycheproofFile.load("wycheproof/rsa_signature_2048_sha256_test.json")

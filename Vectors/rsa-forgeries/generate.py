@@ -113,6 +113,8 @@ add_key("rsa2048e3", 2048, 3)
 add_key("rsa3072e3", 3072, 3)
 add_key("rsa496", 496, 65537)   # k = 62 = tLen(SHA-256) + 11: exactly 8 FF bytes fit
 add_key("rsa488", 488, 65537)   # k = 61: only 7 FF bytes fit
+add_key("rsa2049", 2049, 65537)  # PSS: emBits = 2048, emLen = 256 = k − 1 (leading zero byte)
+add_key("rsa2047", 2047, 65537)  # PSS: emBits = 2046, two top bits of EM must be zero
 
 msg = b"PureJOSE forgery-shape test message"
 for h in ["SHA-256", "SHA-384", "SHA-512"]:
@@ -242,7 +244,7 @@ def mgf1(seed, length, h=hashlib.sha256):
     return out[:length]
 
 
-def pss_em(msg, salt, bits, trailer=0xBC, top_bit=False, sep=0x01, hash_override=None):
+def pss_em(msg, salt, bits, trailer=0xBC, top_bit=False, sep=0x01, hash_override=None, lead=0):
     em_bits = bits - 1
     em_len = (em_bits + 7) // 8
     m_hash = hashlib.sha256(msg).digest()
@@ -253,7 +255,8 @@ def pss_em(msg, salt, bits, trailer=0xBC, top_bit=False, sep=0x01, hash_override
     if top_bit:
         first |= 0x80
     em = bytes([first]) + masked[1:] + hh + bytes([trailer])
-    return b"\x00" * (256 - em_len) + em
+    k = (bits + 7) // 8
+    return bytes([lead]) * (k - em_len) + em
 
 
 salt = bytes(range(32))
@@ -274,6 +277,25 @@ add("PSS salt 31 bytes, verified as 32", "rsa2048", msg, sign_em("rsa2048", pss_
     padding="pss", salt_len=32)
 add("PSS wrong H", "rsa2048", msg, sign_em("rsa2048", pss_em(msg, salt, 2048, hash_override=bytes(32))), False,
     padding="pss", salt_len=32)
+
+# Odd modulus sizes (RFC 8017 §8.1.2 step 2c, §9.1.2 step 6).
+add("PSS control valid, 2049-bit key", "rsa2049", msg, sign_em("rsa2049", pss_em(msg, salt, 2049)), True,
+    padding="pss", salt_len=32)
+add("PSS control valid, 2047-bit key", "rsa2047", msg, sign_em("rsa2047", pss_em(msg, salt, 2047)), True,
+    padding="pss", salt_len=32)
+for i in range(256):
+    em = pss_em(msg, bytes([i]) + salt[1:], 2049, lead=1)
+    if int.from_bytes(em, "big") < keys["rsa2049"]["n"]:
+        add("PSS 2049-bit key, non-zero byte before the emLen-byte EM", "rsa2049", msg, sign_em("rsa2049", em), False,
+            padding="pss", salt_len=32)
+        break
+for i in range(256):
+    em = bytearray(pss_em(msg, bytes([i]) + salt[1:], 2047))
+    em[0] |= 0x40  # the second of the two bits that must be zero
+    if int.from_bytes(em, "big") < keys["rsa2047"]["n"]:
+        add("PSS 2047-bit key, second top bit of maskedDB set", "rsa2047", msg, sign_em("rsa2047", bytes(em)), False,
+            padding="pss", salt_len=32)
+        break
 
 out = {
     "generator": "Vectors/rsa-forgeries/generate.py",
