@@ -65,7 +65,7 @@ public enum Jose {
         do {
             return try dispatch(arguments, io: io)
         } catch {
-            io.writeError("jose: " + error.message + "\n")
+            io.writeError(error.message + "\n")
             return error.status
         }
     }
@@ -86,7 +86,7 @@ public enum Jose {
                 return 0
             }
             guard let command = commands.first(where: { $0.name == topic }) else {
-                throw .usage("unknown command '\(topic)' (see 'jose --help')")
+                throw .usage("jose: unknown command '\(topic)' (see 'jose --help')")
             }
             io.write(command.help)
             return 0
@@ -97,9 +97,9 @@ public enum Jose {
         case "thumbprint": return try KeyCommands.thumbprint(rest, io: io)
         default:
             if first.hasPrefix("-") {
-                throw .usage("unknown option '\(first)' (see 'jose --help')")
+                throw .usage("jose: unknown option '\(first)' (see 'jose --help')")
             }
-            throw .usage("unknown command '\(first)' (see 'jose --help')")
+            throw .usage("jose: unknown command '\(first)' (see 'jose --help')")
         }
     }
 }

@@ -120,7 +120,7 @@ struct DecodeTests {
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.errLines.count == 1)
-        #expect(run.err.hasPrefix("jose: jose decode: "))
+        #expect(run.err.hasPrefix("jose decode: "))
         #expect(run.err.contains(message), "\(run.err)")
     }
 }

@@ -39,7 +39,7 @@ struct JWKCommandTests {
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.errLines.count == 1)
-        #expect(run.err.hasPrefix("jose: jose jwk: "))
+        #expect(run.err.hasPrefix("jose jwk: "))
         #expect(run.err.contains(message), "\(run.err)")
     }
 
@@ -77,7 +77,7 @@ struct PEMCommandTests {
         #expect(run.status == 2)
         #expect(run.out.isEmpty)
         #expect(run.errLines.count == 1)
-        #expect(run.err.hasPrefix("jose: jose pem: "))
+        #expect(run.err.hasPrefix("jose pem: "))
         #expect(run.err.contains(message), "\(run.err)")
     }
 }

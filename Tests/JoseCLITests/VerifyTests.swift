@@ -202,7 +202,7 @@ struct VerifyBadInputTests {
         #expect(run.status == 2, "\(arguments): \(run.out)\(run.err)")
         #expect(run.out.isEmpty)
         #expect(run.errLines.count == 1)
-        #expect(run.err.hasPrefix("jose: jose verify: "))
+        #expect(run.err.hasPrefix("jose verify: "))
         #expect(run.err.contains(message), "\(run.err)")
     }
 }
