@@ -739,7 +739,8 @@ import SHA2
 
 extension «C».Signing {
     /// A «PNAME» public key for ECDSA verification: a validated point (coordinates < p, on the curve,
-    /// not the point at infinity). Immutable and `Sendable`; build once, verify many times.
+    /// not the point at infinity). Immutable and `Sendable`; build once, verify many times: construction
+    /// also precomputes the tables verification uses, which costs about as much as one verification.
     public struct PublicKey: Sendable {
         let point: «C».AffinePoint
         /// Odd multiples of the point and of 2^«HALF» times it, for verification (built here, once).

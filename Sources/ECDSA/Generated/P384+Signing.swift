@@ -8,7 +8,8 @@ import SHA2
 
 extension P384.Signing {
     /// A P-384 public key for ECDSA verification: a validated point (coordinates < p, on the curve,
-    /// not the point at infinity). Immutable and `Sendable`; build once, verify many times.
+    /// not the point at infinity). Immutable and `Sendable`; build once, verify many times: construction
+    /// also precomputes the tables verification uses, which costs about as much as one verification.
     public struct PublicKey: Sendable {
         let point: P384.AffinePoint
         /// Odd multiples of the point and of 2^192 times it, for verification (built here, once).
