@@ -60,6 +60,19 @@ struct JSONParserTests {
         #expect((try? parse(bytes: [0x22, 0xF0, 0x9F, 0x98, 0x80, 0x22])) == .string("😀"))
     }
 
+    /// I-JSON (RFC 7493 §2.1) excludes noncharacters, escaped or not; their neighbours are fine.
+    @Test func noncharactersRejected() throws {
+        for bad in [#""\uFFFF""#, #""\ufffe""#, #""\uFDD0""#, #""\uFDEF""#, #""\ud83f\udffe""#, #""\udbff\udfff""#] {
+            #expect(throws: JWTError(.invalidJSON, ""), "\(bad)") { try parse(bad) }
+        }
+        // The same as raw UTF-8: U+FFFF, U+FDD5, U+1FFFE, U+10FFFF.
+        for raw: [UInt8] in [[0xEF, 0xBF, 0xBF], [0xEF, 0xB7, 0x95], [0xF0, 0x9F, 0xBF, 0xBE], [0xF4, 0x8F, 0xBF, 0xBF]] {
+            #expect(throws: JWTError(.invalidJSON, ""), "\(raw)") { try parse(bytes: [0x22] + raw + [0x22]) }
+        }
+        #expect(try parse(#""\uFFFD\uFDCF\uFDF0""#) == .string("\u{FFFD}\u{FDCF}\u{FDF0}"))
+        #expect(try parse("\"\u{FFFD}\u{1FFFD}\u{10FFFD}\"") == .string("\u{FFFD}\u{1FFFD}\u{10FFFD}"))
+    }
+
     @Test func controlCharactersMustBeEscaped() {
         #expect(throws: JWTError(.invalidJSON, "")) { try parse("\"a\nb\"") }
         #expect(throws: JWTError(.invalidJSON, "")) { try parse(bytes: [0x22, 0x00, 0x22]) }

@@ -227,6 +227,7 @@ struct JSONParser {
                     } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
                         throw fail("unpaired low surrogate", at: escAt)
                     }
+                    if JSONParser.isNoncharacter(scalar) { throw fail("noncharacter U+\(String(scalar, radix: 16, uppercase: true)) (RFC 7493 §2.1)", at: escAt) }
                     appendUTF8(scalar, to: &out)
                 default:
                     throw fail("invalid escape", at: pos - 2)
@@ -238,10 +239,22 @@ struct JSONParser {
                 pos += 1
             } else {
                 let n = try utf8SequenceLength(at: pos)
+                if n >= 3 {
+                    var v = UInt32(buf[pos] & (n == 3 ? 0x0F : 0x07))
+                    for k in 1..<n { v = v << 6 | UInt32(buf[pos + k] & 0x3F) }
+                    if JSONParser.isNoncharacter(v) { throw fail("noncharacter U+\(String(v, radix: 16, uppercase: true)) (RFC 7493 §2.1)") }
+                }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<pos + n]))
                 pos += n
             }
         }
+    }
+
+    /// Unicode noncharacters (U+FDD0…U+FDEF and the last two code points of every plane), which I-JSON
+    /// (RFC 7493 §2.1) excludes along with surrogates.
+    @inline(__always)
+    static func isNoncharacter(_ v: UInt32) -> Bool {
+        (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE
     }
 
     mutating func hex4() throws -> UInt32 {
