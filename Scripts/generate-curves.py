@@ -521,72 +521,142 @@ extension «C» {
         }
     }
 
-    /// wNAF width for the generator's precomputed table: 2^(w−2) = «GTABLE_SIZE» affine odd multiples.
+    /// wNAF width for the generator's tables: 2^(w−2) = «GTABLE_SIZE» affine odd multiples each.
     static let generatorWindow = «W_G»
-    /// wNAF width for the public key: 2^(w−2) = «QTABLE_SIZE» Jacobian odd multiples built per verification.
+    /// wNAF width for the public key's tables: 2^(w−2) = «QTABLE_SIZE» affine odd multiples each.
     static let keyWindow = «W_Q»
+    /// Scalars are split in two halves of this many bits: u = u_lo + 2^«HALF»·u_hi.
+    static let halfBits = «HALF»
 
-    /// G, 3G, 5G, …, («GTABLE_SIZE»·2 − 1)G in affine form. Built on first use (Swift initialises
-    /// static lets lazily and thread-safely), one field inversion per entry.
-    static let generatorTable: [AffinePoint] = {
-        var out: [AffinePoint] = []
-        out.reserveCapacity(«GTABLE_SIZE»)
-        let g = JacobianPoint(generator)
-        let g2 = g.doubled()
-        var p = g
-        for _ in 0..<«GTABLE_SIZE» {
-            out.append(p.affine()!)
-            p = p.addingVarTime(g2)
+    /// 2^k·P by k doublings.
+    static func timesPowerOfTwo(_ p: JacobianPoint, _ k: Int) -> JacobianPoint {
+        var acc = p
+        for _ in 0..<k { acc = acc.doubled() }
+        return acc
+    }
+
+    /// Affine forms of points none of which is the point at infinity, with a single field inversion
+    /// (Montgomery's simultaneous inversion: prefix products, one inverse, then back-substitution).
+    static func batchAffineVarTime(_ points: [JacobianPoint]) -> [AffinePoint] {
+        var prefix: [FieldElement] = []
+        prefix.reserveCapacity(points.count)
+        var acc = FieldElement.one
+        for p in points {
+            precondition(!p.isInfinity, "batchAffineVarTime: point at infinity")
+            acc = acc * p.z
+            prefix.append(acc)
+        }
+        var inv = acc.inverted()
+        var out = [AffinePoint](repeating: AffinePoint(x: .zero, y: .zero), count: points.count)
+        for i in stride(from: points.count - 1, through: 0, by: -1) {
+            let zi = i > 0 ? inv * prefix[i - 1] : inv   // 1/Zᵢ
+            inv = inv * points[i].z                        // 1/(Z₀⋯Zᵢ₋₁)
+            let zi2 = zi.squared
+            out[i] = AffinePoint(x: points[i].x * zi2, y: points[i].y * zi2 * zi)
         }
         return out
-    }()
+    }
 
-    /// u₁·G + u₂·Q by interleaved (Strauss–Shamir) wNAF: one shared doubling chain, mixed additions from
-    /// the precomputed table of G, Jacobian additions from a per-call table of Q. u₁, u₂ are canonical
-    /// little-endian limbs. Variable time: all inputs of a verification are public.
-    static func doubleScalarMulVarTime(_ u1: «LIMB_T», _ u2: «LIMB_T», _ q: AffinePoint) -> JacobianPoint {
+    /// P, 3P, 5P, …, (2·count − 1)P in Jacobian form. P must have order n (no odd multiple below n is ∞).
+    static func oddMultiplesJacobianVarTime(_ p: JacobianPoint, count: Int) -> [JacobianPoint] {
+        var points: [JacobianPoint] = []
+        points.reserveCapacity(count)
+        let p2 = p.doubled()
+        var acc = p
+        for _ in 0..<count {
+            points.append(acc)
+            acc = acc.addingVarTime(p2)
+        }
+        return points
+    }
+
+    /// The odd multiples of P and of 2^«HALF»·P, `count` each, in affine form with one shared inversion.
+    static func splitTablesVarTime(_ p: JacobianPoint, count: Int) -> (low: [AffinePoint], high: [AffinePoint]) {
+        let all = batchAffineVarTime(
+            oddMultiplesJacobianVarTime(p, count: count)
+                + oddMultiplesJacobianVarTime(timesPowerOfTwo(p, «HALF»), count: count))
+        return (Array(all[0..<count]), Array(all[count...]))
+    }
+
+    /// Odd multiples of G and of 2^«HALF»·G («GTABLE_SIZE» affine points each). Built on first use: Swift
+    /// initialises static lets lazily and thread-safely.
+    static let generatorTables = splitTablesVarTime(JacobianPoint(generator), count: «GTABLE_SIZE»)
+    static var generatorTable: [AffinePoint] { generatorTables.low }
+    static var generatorHighTable: [AffinePoint] { generatorTables.high }
+
+    /// The per-key precomputation a public key carries: odd multiples of Q and of 2^«HALF»·Q («QTABLE_SIZE»
+    /// affine points each), built once when the key is constructed (≈ one verification's worth of work).
+    struct KeyTable: Sendable {
+        let low: [AffinePoint]
+        let high: [AffinePoint]
+
+        init(_ q: AffinePoint) {
+            (low, high) = splitTablesVarTime(JacobianPoint(q), count: «QTABLE_SIZE»)
+        }
+    }
+
+    /// acc + d·T[|d|/2] for a wNAF digit d (0 adds nothing, negative digits add the negated point).
+    @inline(__always)
+    static func addDigitVarTime(_ acc: JacobianPoint, _ d: Int8, _ t: UnsafeBufferPointer<AffinePoint>) -> JacobianPoint {
+        let d = Int(d)
+        if d > 0 { return acc.addingVarTime(t[d >> 1]) }
+        if d < 0 { return acc.addingVarTime(t[(-d) >> 1].negated) }
+        return acc
+    }
+
+    /// u₁·G + u₂·Q by interleaved (Strauss–Shamir) wNAF over four half-length scalars: with
+    /// u = u_lo + 2^«HALF»·u_hi, u₁·G + u₂·Q = u₁_lo·G + u₁_hi·(2^«HALF»G) + u₂_lo·Q + u₂_hi·(2^«HALF»Q), so one
+    /// chain of «HALF» doublings is shared by four sets of mixed additions from precomputed affine tables.
+    /// u₁, u₂ are canonical little-endian limbs. Variable time: all inputs of a verification are public.
+    static func doubleScalarMulVarTime(_ u1: «LIMB_T», _ u2: «LIMB_T», _ key: KeyTable) -> JacobianPoint {
         var u1 = u1
         var u2 = u2
-        let gTable = generatorTable
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * («BITS» + 1)) { naf in
-            let naf1 = UnsafeMutableBufferPointer(rebasing: naf[0..<(«BITS» + 1)])
-            let naf2 = UnsafeMutableBufferPointer(rebasing: naf[(«BITS» + 1)...])
-            let top1 = withUnsafeBytes(of: &u1) {
-                ECDSALimbs.wNAFVarTime($0.bindMemory(to: UInt64.self), bitCount: «BITS», width: «W_G», into: naf1)
+        let (gLow, gHigh) = generatorTables
+        let len = «HALF» + 1
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 4 * len) { naf in
+            let n0 = UnsafeMutableBufferPointer(rebasing: naf[0..<len])
+            let n1 = UnsafeMutableBufferPointer(rebasing: naf[len..<(2 * len)])
+            let n2 = UnsafeMutableBufferPointer(rebasing: naf[(2 * len)..<(3 * len)])
+            let n3 = UnsafeMutableBufferPointer(rebasing: naf[(3 * len)...])
+            let (t0, t1) = withUnsafeBytes(of: &u1) { raw in
+                let l = raw.bindMemory(to: UInt64.self)
+                return (ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[0..<«N2»]), bitCount: «HALF», width: «W_G», into: n0),
+                        ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[«N2»...]), bitCount: «HALF», width: «W_G», into: n1))
             }
-            let top2 = withUnsafeBytes(of: &u2) {
-                ECDSALimbs.wNAFVarTime($0.bindMemory(to: UInt64.self), bitCount: «BITS», width: «W_Q», into: naf2)
+            let (t2, t3) = withUnsafeBytes(of: &u2) { raw in
+                let l = raw.bindMemory(to: UInt64.self)
+                return (ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[0..<«N2»]), bitCount: «HALF», width: «W_Q», into: n2),
+                        ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[«N2»...]), bitCount: «HALF», width: «W_Q», into: n3))
             }
-            return withUnsafeTemporaryAllocation(of: JacobianPoint.self, capacity: «QTABLE_SIZE») { qt in
-                // Q, 3Q, 5Q, …
-                let q1 = JacobianPoint(q)
-                let q2 = q1.doubled()
-                qt.initialize(repeating: q1)
-                for i in 1..<«QTABLE_SIZE» { qt[i] = qt[i - 1].addingVarTime(q2) }
-                return gTable.withUnsafeBufferPointer { gt in
-                    var acc = JacobianPoint.infinity
-                    var i = max(top1, top2)
-                    while i >= 0 {
-                        if !acc.isInfinity { acc = acc.doubled() }
-                        let d1 = Int(naf1[i])
-                        if d1 > 0 {
-                            acc = acc.addingVarTime(gt[d1 >> 1])
-                        } else if d1 < 0 {
-                            acc = acc.addingVarTime(gt[(-d1) >> 1].negated)
+            return gLow.withUnsafeBufferPointer { g0 in
+                gHigh.withUnsafeBufferPointer { g1 in
+                    key.low.withUnsafeBufferPointer { q0 in
+                        key.high.withUnsafeBufferPointer { q1 in
+                            var acc = JacobianPoint.infinity
+                            var i = max(max(t0, t1), max(t2, t3))
+                            while i >= 0 {
+                                if !acc.isInfinity { acc = acc.doubled() }
+                                acc = addDigitVarTime(acc, n0[i], g0)
+                                acc = addDigitVarTime(acc, n1[i], g1)
+                                acc = addDigitVarTime(acc, n2[i], q0)
+                                acc = addDigitVarTime(acc, n3[i], q1)
+                                i -= 1
+                            }
+                            return acc
                         }
-                        let d2 = Int(naf2[i])
-                        if d2 > 0 {
-                            acc = acc.addingVarTime(qt[d2 >> 1])
-                        } else if d2 < 0 {
-                            acc = acc.addingVarTime(qt[(-d2) >> 1].negated)
-                        }
-                        i -= 1
                     }
-                    return acc
                 }
             }
         }
     }
+
+    /// u₁·G + u₂·Q for a bare point (builds Q's tables first; for tests and one-off use).
+    static func doubleScalarMulVarTime(_ u1: «LIMB_T», _ u2: «LIMB_T», _ q: AffinePoint) -> JacobianPoint {
+        doubleScalarMulVarTime(u1, u2, KeyTable(q))
+    }
+
+    /// G's key table, for the micro-benchmarks.
+    static let benchmarkKeyTable = KeyTable(generator)
 
     /// One layer of the arithmetic run `n` times, for `ECDSAMicroBenchmarks`.
     static func microBenchmark(_ op: String, _ n: Int) -> UInt64 {
@@ -603,14 +673,18 @@ extension «C» {
         case "double": for _ in 0..<n { j = j.doubled() }
         case "addMixed": for _ in 0..<n { j = j.addingVarTime(g) }
         case "add": for _ in 0..<n { j = j.addingVarTime(p) }
+        case "keyTable":
+            for _ in 0..<n { j.x = j.x + KeyTable(g).high[1].x }
         case "doubleScalarMul":
-            for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, g); f = f + j.x }
+            let table = benchmarkKeyTable
+            for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, table); f = f + j.x }
         case "verify":
+            let table = benchmarkKeyTable
             let r = j.x.bigEndianBytes, ss = f.bigEndianBytes, d = s.bigEndianBytes
             var ok = 0
             for _ in 0..<n {
                 r.withUnsafeBytes { rb in ss.withUnsafeBytes { sb in d.withUnsafeBytes { db in
-                    if verifyVarTime(r: rb, s: sb, digest: db, key: g) { ok += 1 }
+                    if verifyVarTime(r: rb, s: sb, digest: db, key: table) { ok += 1 }
                 } } }
             }
             return UInt64(ok)
@@ -623,7 +697,7 @@ extension «C» {
     /// are the «BYTES»-byte big-endian halves of the signature. Variable time: every input is public.
     static func verifyVarTime(
         r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer,
-        digest: UnsafeRawBufferPointer, key q: AffinePoint
+        digest: UnsafeRawBufferPointer, key q: KeyTable
     ) -> Bool {
         guard rBytes.count == «BYTES», sBytes.count == «BYTES» else { return false }
         let r = ECDSALimbs.load«N»(rBytes)
@@ -668,8 +742,13 @@ extension «C».Signing {
     /// not the point at infinity). Immutable and `Sendable`; build once, verify many times.
     public struct PublicKey: Sendable {
         let point: «C».AffinePoint
+        /// Odd multiples of the point and of 2^«HALF» times it, for verification (built here, once).
+        let table: «C».KeyTable
 
-        init(point: «C».AffinePoint) { self.point = point }
+        init(point: «C».AffinePoint) {
+            self.point = point
+            self.table = «C».KeyTable(point)
+        }
 
         /// Validates and wraps (x, y) given as big-endian coordinates of exactly «BYTES» bytes each.
         init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws {
@@ -680,7 +759,7 @@ extension «C».Signing {
             guard p.isOnCurve else {
                 throw ECDSAError.make(.pointNotOnCurve, "the point is not on «PNAME»")
             }
-            self.point = p
+            self.init(point: p)
         }
 
         /// The uncompressed SEC 1 encoding `04 ‖ X ‖ Y` («X963_LEN» bytes, SEC 1 v2 §2.3.3).
@@ -723,7 +802,7 @@ extension «C».Signing {
             if y.isOdd != (b[0] == 3) {  // y = 0 has no odd twin
                 throw ECDSAError.make(.pointNotOnCurve, "no «PNAME» point has this x with an odd y")
             }
-            self.point = «C».AffinePoint(x: x, y: y)
+            self.init(point: «C».AffinePoint(x: x, y: y))
         }
 
         /// A DER SubjectPublicKeyInfo (RFC 5480 §2) with id-ecPublicKey and the «PNAME» named curve; the
@@ -732,8 +811,8 @@ extension «C».Signing {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(derEncoded: Array(derRepresentation))
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \\(e)")
+            } catch {
+                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \\(error)")
             }
             try self.init(spki: spki)
         }
@@ -743,8 +822,8 @@ extension «C».Signing {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(pemString: pemRepresentation)
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \\(e)")
+            } catch {
+                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \\(error)")
             }
             try self.init(spki: spki)
         }
@@ -796,7 +875,7 @@ extension «C».Signing {
                 «C».verifyVarTime(
                     r: UnsafeRawBufferPointer(rebasing: rs[0..<«BYTES»]),
                     s: UnsafeRawBufferPointer(rebasing: rs[«BYTES»...]),
-                    digest: d, key: point)
+                    digest: d, key: table)
             }
         }
     }
@@ -821,8 +900,8 @@ extension «C».Signing {
             do {
                 rawRepresentation = try ECDSASignatureValue.rawRepresentation(
                     fromDER: Array(derRepresentation), scalarByteCount: «BYTES»)
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \\(e)")
+            } catch {
+                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \\(error)")
             }
         }
 
@@ -915,12 +994,13 @@ extension {c["name"]} {{
 
 def gen_curve(c):
     N = c["bits"] // 64
-    wg, wq = c["wg"], 5
+    wg, wq = c["wg"], 6
     return render(CURVE_TEMPLATE, {
         "HEADER": HEADER, "C": c["name"], "PNAME": c["name"][0] + "-" + c["name"][1:], "N": str(N),
         "BITS": str(c["bits"]), "BYTES": str(c["bits"] // 8),
         "LIMB_T": "(" + ", ".join(["UInt64"] * N) + ")", "ZERO": tuple_lit(0, N),
         "W_G": str(wg), "W_Q": str(wq), "GTABLE_SIZE": str(2 ** (wg - 2)), "QTABLE_SIZE": str(2 ** (wq - 2)),
+        "HALF": str(c["bits"] // 2), "N2": str(N // 2),
     })
 
 
@@ -930,7 +1010,7 @@ def gen_api(c):
         "HEADER": HEADER, "C": c["name"], "PNAME": c["name"][0] + "-" + c["name"][1:], "BITS": str(c["bits"]),
         "BYTES": str(B), "BYTES1": str(B + 1), "X963_LEN": str(2 * B + 1), "RAW_LEN": str(2 * B), "COMP_LEN": str(B + 1),
         "DERCURVE": c["name"].lower(), "HASH": c["hash"], "HASH_NAME": c["hash"][:3] + "-" + c["hash"][3:],
-        "JOSE_ALG": "ES" + str(c["bits"]),
+        "JOSE_ALG": "ES" + str(c["bits"]), "HALF": str(c["bits"] // 2),
     })
 
 

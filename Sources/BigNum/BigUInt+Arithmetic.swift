@@ -149,13 +149,20 @@ extension BigUInt {
         let base = UInt128(1) << 64
         for j in stride(from: m, through: 0, by: -1) {
             // D3. Estimate q̂ from the top two limbs, then correct it with the third (at most twice).
-            let num = (UInt128(un[j + n]) << 64) | UInt128(un[j + n - 1])
-            var qhat = num / vTop
-            var rhat = num % vTop
-            while qhat >= base || qhat * vNext > ((rhat << 64) | UInt128(un[j + n - 2])) {
+            // un[j+n] ≤ v's top limb always; when equal, q̂ starts at b − 1 (Knuth's cap).
+            var qhat: UInt128
+            var rhat: UInt128
+            if un[j + n] < vn[n - 1] {
+                let (q, r) = vn[n - 1].dividingFullWidth((high: un[j + n], low: un[j + n - 1]))
+                qhat = UInt128(q)
+                rhat = UInt128(r)
+            } else {
+                qhat = base - 1
+                rhat = UInt128(un[j + n - 1]) + vTop  // (u_top·b + u_next) − (b − 1)·v_top, u_top = v_top
+            }
+            while rhat < base && qhat * vNext > ((rhat << 64) | UInt128(un[j + n - 2])) {
                 qhat -= 1
                 rhat += vTop
-                if rhat >= base { break }
             }
             // D4. Multiply and subtract q̂·v from un[j ... j+n].
             let q64 = UInt64(truncatingIfNeeded: qhat)

@@ -25,15 +25,32 @@ public struct BigUInt: Sendable, Hashable {
 
     /// The value of a big-endian byte string (leading zero bytes are allowed; empty is zero).
     public init(bigEndianBytes bytes: some Collection<UInt8>) {
-        var out = [UInt64](repeating: 0, count: (bytes.count &+ 7) / 8)
-        var shift: UInt64 = 0
-        var index = 0
-        for b in bytes.reversed() {
-            out[index] |= UInt64(b) &<< shift
-            shift &+= 8
-            if shift == 64 { shift = 0; index &+= 1 }
+        // Contiguous inputs ([UInt8], slices) are read in place; others are copied once.
+        if let v = bytes.withContiguousStorageIfAvailable({ BigUInt.limbs(bigEndian: $0) }) {
+            self.init(limbs: v)
+        } else {
+            self.init(limbs: Array(bytes).withUnsafeBufferPointer { BigUInt.limbs(bigEndian: $0) })
         }
-        self.init(limbs: out)
+    }
+
+    private static func limbs(bigEndian bytes: UnsafeBufferPointer<UInt8>) -> [UInt64] {
+        let count = bytes.count
+        return [UInt64](unsafeUninitializedCapacity: (count + 7) / 8) { out, initialized in
+            var limb = 0
+            var end = count  // bytes[end-8 ..< end] is the next limb, least significant first
+            while end > 0 {
+                var v: UInt64 = 0
+                var i = Swift.max(0, end - 8)
+                while i < end {
+                    v = v << 8 | UInt64(bytes[i])
+                    i += 1
+                }
+                out[limb] = v
+                limb += 1
+                end -= 8
+            }
+            initialized = limb
+        }
     }
 
     /// Parses hexadecimal digits (no prefix, either case; empty is zero). Nil on any other character.

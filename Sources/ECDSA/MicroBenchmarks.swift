@@ -4,7 +4,7 @@
 @_spi(Benchmarks)
 public enum ECDSAMicroBenchmarks {
     /// The layers that can be timed.
-    public static let operations = ["fieldMul", "fieldSqr", "fieldInv", "scalarInv", "double", "addMixed", "add", "doubleScalarMul", "verify"]
+    public static let operations = ["fieldMul", "fieldSqr", "fieldInv", "scalarInv", "double", "addMixed", "add", "keyTable", "doubleScalarMul", "verify"]
 
     /// Runs `operation` `iterations` times on P-256 (`bits` = 256) or P-384 (384); returns a value
     /// depending on every result so the work cannot be optimised away.

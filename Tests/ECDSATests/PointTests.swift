@@ -63,7 +63,7 @@ struct PointOps: Sendable, CustomTestStringConvertible {
     let mulG: @Sendable ([UInt8]) -> [UInt8]?
     /// u₁·G + u₂·Q by the verification path (Strauss–Shamir wNAF) → x‖y, nil for infinity.
     let dsm: @Sendable ([UInt8], [UInt8], [UInt8]) -> [UInt8]?
-    /// Every entry of the generator table equals (2i+1)·G computed by double-and-add.
+    /// Every entry of the generator tables equals (2i+1)·G (or (2i+1)·2^(bits/2)·G) computed by double-and-add.
     let tableMatches: @Sendable () -> Int
 }
 
@@ -83,10 +83,13 @@ let p256Ops = PointOps(
     },
     tableMatches: {
         var ok = 0
-        for (i, e) in P256.generatorTable.enumerated() {
-            let k = padded(String(2 * i + 1, radix: 16), 32).withUnsafeBytes { ECDSALimbs.load4($0) }
-            let a = P256.JacobianPoint.mulVarTime(k, P256.JacobianPoint(P256.generator)).affine()!
-            if a.x == e.x && a.y == e.y && e.isOnCurve { ok += 1 }
+        // generatorTable[i] = (2i+1)·G, generatorHighTable[i] = (2i+1)·2^128·G.
+        for (shift, table) in [("", P256.generatorTable), (String(repeating: "0", count: 32), P256.generatorHighTable)] {
+            for (i, e) in table.enumerated() {
+                let k = padded(String(2 * i + 1, radix: 16) + shift, 32).withUnsafeBytes { ECDSALimbs.load4($0) }
+                let a = P256.JacobianPoint.mulVarTime(k, P256.JacobianPoint(P256.generator)).affine()!
+                if a.x == e.x && a.y == e.y && e.isOnCurve { ok += 1 }
+            }
         }
         return ok
     })
@@ -107,10 +110,13 @@ let p384Ops = PointOps(
     },
     tableMatches: {
         var ok = 0
-        for (i, e) in P384.generatorTable.enumerated() {
-            let k = padded(String(2 * i + 1, radix: 16), 48).withUnsafeBytes { ECDSALimbs.load6($0) }
-            let a = P384.JacobianPoint.mulVarTime(k, P384.JacobianPoint(P384.generator)).affine()!
-            if a.x == e.x && a.y == e.y && e.isOnCurve { ok += 1 }
+        // generatorTable[i] = (2i+1)·G, generatorHighTable[i] = (2i+1)·2^192·G.
+        for (shift, table) in [("", P384.generatorTable), (String(repeating: "0", count: 48), P384.generatorHighTable)] {
+            for (i, e) in table.enumerated() {
+                let k = padded(String(2 * i + 1, radix: 16) + shift, 48).withUnsafeBytes { ECDSALimbs.load6($0) }
+                let a = P384.JacobianPoint.mulVarTime(k, P384.JacobianPoint(P384.generator)).affine()!
+                if a.x == e.x && a.y == e.y && e.isOnCurve { ok += 1 }
+            }
         }
         return ok
     })
@@ -133,7 +139,7 @@ struct PointTests {
     @Test(arguments: [p256Ops, p384Ops])
     func generatorTable(_ c: PointOps) {
         let n = c.tableMatches()
-        #expect(n == 64, "\(c.name) table entries equal to (2i+1)·G")
+        #expect(n == 128, "\(c.name) table entries equal to (2i+1)·G and (2i+1)·2^(bits/2)·G")
     }
 
     /// The verification path's u₁·G + u₂·Q against separate double-and-add multiplications:

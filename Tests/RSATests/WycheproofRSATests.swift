@@ -74,8 +74,10 @@ import VectorSupport
             let shaName = try #require(group.string("sha"))
             let hash = try #require(RSAHashAlgorithm(name: shaName))
             for test in group.tests {
-                let expected = try #require(wycheproofShouldPass(test, acceptableFlags: Self.pkcs1Policy),
-                                            "unknown flag in \(test.label(file))")
+                guard let expected = wycheproofShouldPass(test, acceptableFlags: Self.pkcs1Policy) else {
+                    Issue.record("unknown flag in \(test.label(file))")
+                    continue
+                }
                 let got = key.isValidSignature(test.hex("sig"), for: test.hex("msg"), padding: .pkcs1v1_5(hash))
                 #expect(got == expected, "\(test.label(file))")
                 if got { valid += 1 }
@@ -127,7 +129,10 @@ import VectorSupport
                 padding = .pss(hash, maskGenerationHash: mgf, saltLength: sLen)
             }
             for test in group.tests {
-                let expected = try #require(wycheproofShouldPass(test, acceptableFlags: [:]), "unknown flag in \(test.label(file))")
+                guard let expected = wycheproofShouldPass(test, acceptableFlags: [:]) else {
+                    Issue.record("unknown flag in \(test.label(file))")
+                    continue
+                }
                 let msg = test.hex("msg"), sig = test.hex("sig")
                 let got = key.isValidSignature(sig, for: msg, padding: padding)
                 #expect(got == expected, "\(test.label(file))")

@@ -135,72 +135,142 @@ extension P256 {
         }
     }
 
-    /// wNAF width for the generator's precomputed table: 2^(w−2) = 64 affine odd multiples.
+    /// wNAF width for the generator's tables: 2^(w−2) = 64 affine odd multiples each.
     static let generatorWindow = 8
-    /// wNAF width for the public key: 2^(w−2) = 8 Jacobian odd multiples built per verification.
-    static let keyWindow = 5
+    /// wNAF width for the public key's tables: 2^(w−2) = 16 affine odd multiples each.
+    static let keyWindow = 6
+    /// Scalars are split in two halves of this many bits: u = u_lo + 2^128·u_hi.
+    static let halfBits = 128
 
-    /// G, 3G, 5G, …, (64·2 − 1)G in affine form. Built on first use (Swift initialises
-    /// static lets lazily and thread-safely), one field inversion per entry.
-    static let generatorTable: [AffinePoint] = {
-        var out: [AffinePoint] = []
-        out.reserveCapacity(64)
-        let g = JacobianPoint(generator)
-        let g2 = g.doubled()
-        var p = g
-        for _ in 0..<64 {
-            out.append(p.affine()!)
-            p = p.addingVarTime(g2)
+    /// 2^k·P by k doublings.
+    static func timesPowerOfTwo(_ p: JacobianPoint, _ k: Int) -> JacobianPoint {
+        var acc = p
+        for _ in 0..<k { acc = acc.doubled() }
+        return acc
+    }
+
+    /// Affine forms of points none of which is the point at infinity, with a single field inversion
+    /// (Montgomery's simultaneous inversion: prefix products, one inverse, then back-substitution).
+    static func batchAffineVarTime(_ points: [JacobianPoint]) -> [AffinePoint] {
+        var prefix: [FieldElement] = []
+        prefix.reserveCapacity(points.count)
+        var acc = FieldElement.one
+        for p in points {
+            precondition(!p.isInfinity, "batchAffineVarTime: point at infinity")
+            acc = acc * p.z
+            prefix.append(acc)
+        }
+        var inv = acc.inverted()
+        var out = [AffinePoint](repeating: AffinePoint(x: .zero, y: .zero), count: points.count)
+        for i in stride(from: points.count - 1, through: 0, by: -1) {
+            let zi = i > 0 ? inv * prefix[i - 1] : inv   // 1/Zᵢ
+            inv = inv * points[i].z                        // 1/(Z₀⋯Zᵢ₋₁)
+            let zi2 = zi.squared
+            out[i] = AffinePoint(x: points[i].x * zi2, y: points[i].y * zi2 * zi)
         }
         return out
-    }()
+    }
 
-    /// u₁·G + u₂·Q by interleaved (Strauss–Shamir) wNAF: one shared doubling chain, mixed additions from
-    /// the precomputed table of G, Jacobian additions from a per-call table of Q. u₁, u₂ are canonical
-    /// little-endian limbs. Variable time: all inputs of a verification are public.
-    static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64), _ q: AffinePoint) -> JacobianPoint {
+    /// P, 3P, 5P, …, (2·count − 1)P in Jacobian form. P must have order n (no odd multiple below n is ∞).
+    static func oddMultiplesJacobianVarTime(_ p: JacobianPoint, count: Int) -> [JacobianPoint] {
+        var points: [JacobianPoint] = []
+        points.reserveCapacity(count)
+        let p2 = p.doubled()
+        var acc = p
+        for _ in 0..<count {
+            points.append(acc)
+            acc = acc.addingVarTime(p2)
+        }
+        return points
+    }
+
+    /// The odd multiples of P and of 2^128·P, `count` each, in affine form with one shared inversion.
+    static func splitTablesVarTime(_ p: JacobianPoint, count: Int) -> (low: [AffinePoint], high: [AffinePoint]) {
+        let all = batchAffineVarTime(
+            oddMultiplesJacobianVarTime(p, count: count)
+                + oddMultiplesJacobianVarTime(timesPowerOfTwo(p, 128), count: count))
+        return (Array(all[0..<count]), Array(all[count...]))
+    }
+
+    /// Odd multiples of G and of 2^128·G (64 affine points each). Built on first use: Swift
+    /// initialises static lets lazily and thread-safely.
+    static let generatorTables = splitTablesVarTime(JacobianPoint(generator), count: 64)
+    static var generatorTable: [AffinePoint] { generatorTables.low }
+    static var generatorHighTable: [AffinePoint] { generatorTables.high }
+
+    /// The per-key precomputation a public key carries: odd multiples of Q and of 2^128·Q (16
+    /// affine points each), built once when the key is constructed (≈ one verification's worth of work).
+    struct KeyTable: Sendable {
+        let low: [AffinePoint]
+        let high: [AffinePoint]
+
+        init(_ q: AffinePoint) {
+            (low, high) = splitTablesVarTime(JacobianPoint(q), count: 16)
+        }
+    }
+
+    /// acc + d·T[|d|/2] for a wNAF digit d (0 adds nothing, negative digits add the negated point).
+    @inline(__always)
+    static func addDigitVarTime(_ acc: JacobianPoint, _ d: Int8, _ t: UnsafeBufferPointer<AffinePoint>) -> JacobianPoint {
+        let d = Int(d)
+        if d > 0 { return acc.addingVarTime(t[d >> 1]) }
+        if d < 0 { return acc.addingVarTime(t[(-d) >> 1].negated) }
+        return acc
+    }
+
+    /// u₁·G + u₂·Q by interleaved (Strauss–Shamir) wNAF over four half-length scalars: with
+    /// u = u_lo + 2^128·u_hi, u₁·G + u₂·Q = u₁_lo·G + u₁_hi·(2^128G) + u₂_lo·Q + u₂_hi·(2^128Q), so one
+    /// chain of 128 doublings is shared by four sets of mixed additions from precomputed affine tables.
+    /// u₁, u₂ are canonical little-endian limbs. Variable time: all inputs of a verification are public.
+    static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64), _ key: KeyTable) -> JacobianPoint {
         var u1 = u1
         var u2 = u2
-        let gTable = generatorTable
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 2 * (256 + 1)) { naf in
-            let naf1 = UnsafeMutableBufferPointer(rebasing: naf[0..<(256 + 1)])
-            let naf2 = UnsafeMutableBufferPointer(rebasing: naf[(256 + 1)...])
-            let top1 = withUnsafeBytes(of: &u1) {
-                ECDSALimbs.wNAFVarTime($0.bindMemory(to: UInt64.self), bitCount: 256, width: 8, into: naf1)
+        let (gLow, gHigh) = generatorTables
+        let len = 128 + 1
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 4 * len) { naf in
+            let n0 = UnsafeMutableBufferPointer(rebasing: naf[0..<len])
+            let n1 = UnsafeMutableBufferPointer(rebasing: naf[len..<(2 * len)])
+            let n2 = UnsafeMutableBufferPointer(rebasing: naf[(2 * len)..<(3 * len)])
+            let n3 = UnsafeMutableBufferPointer(rebasing: naf[(3 * len)...])
+            let (t0, t1) = withUnsafeBytes(of: &u1) { raw in
+                let l = raw.bindMemory(to: UInt64.self)
+                return (ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[0..<2]), bitCount: 128, width: 8, into: n0),
+                        ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[2...]), bitCount: 128, width: 8, into: n1))
             }
-            let top2 = withUnsafeBytes(of: &u2) {
-                ECDSALimbs.wNAFVarTime($0.bindMemory(to: UInt64.self), bitCount: 256, width: 5, into: naf2)
+            let (t2, t3) = withUnsafeBytes(of: &u2) { raw in
+                let l = raw.bindMemory(to: UInt64.self)
+                return (ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[0..<2]), bitCount: 128, width: 6, into: n2),
+                        ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[2...]), bitCount: 128, width: 6, into: n3))
             }
-            return withUnsafeTemporaryAllocation(of: JacobianPoint.self, capacity: 8) { qt in
-                // Q, 3Q, 5Q, …
-                let q1 = JacobianPoint(q)
-                let q2 = q1.doubled()
-                qt.initialize(repeating: q1)
-                for i in 1..<8 { qt[i] = qt[i - 1].addingVarTime(q2) }
-                return gTable.withUnsafeBufferPointer { gt in
-                    var acc = JacobianPoint.infinity
-                    var i = max(top1, top2)
-                    while i >= 0 {
-                        if !acc.isInfinity { acc = acc.doubled() }
-                        let d1 = Int(naf1[i])
-                        if d1 > 0 {
-                            acc = acc.addingVarTime(gt[d1 >> 1])
-                        } else if d1 < 0 {
-                            acc = acc.addingVarTime(gt[(-d1) >> 1].negated)
+            return gLow.withUnsafeBufferPointer { g0 in
+                gHigh.withUnsafeBufferPointer { g1 in
+                    key.low.withUnsafeBufferPointer { q0 in
+                        key.high.withUnsafeBufferPointer { q1 in
+                            var acc = JacobianPoint.infinity
+                            var i = max(max(t0, t1), max(t2, t3))
+                            while i >= 0 {
+                                if !acc.isInfinity { acc = acc.doubled() }
+                                acc = addDigitVarTime(acc, n0[i], g0)
+                                acc = addDigitVarTime(acc, n1[i], g1)
+                                acc = addDigitVarTime(acc, n2[i], q0)
+                                acc = addDigitVarTime(acc, n3[i], q1)
+                                i -= 1
+                            }
+                            return acc
                         }
-                        let d2 = Int(naf2[i])
-                        if d2 > 0 {
-                            acc = acc.addingVarTime(qt[d2 >> 1])
-                        } else if d2 < 0 {
-                            acc = acc.addingVarTime(qt[(-d2) >> 1].negated)
-                        }
-                        i -= 1
                     }
-                    return acc
                 }
             }
         }
     }
+
+    /// u₁·G + u₂·Q for a bare point (builds Q's tables first; for tests and one-off use).
+    static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64), _ q: AffinePoint) -> JacobianPoint {
+        doubleScalarMulVarTime(u1, u2, KeyTable(q))
+    }
+
+    /// G's key table, for the micro-benchmarks.
+    static let benchmarkKeyTable = KeyTable(generator)
 
     /// One layer of the arithmetic run `n` times, for `ECDSAMicroBenchmarks`.
     static func microBenchmark(_ op: String, _ n: Int) -> UInt64 {
@@ -217,14 +287,18 @@ extension P256 {
         case "double": for _ in 0..<n { j = j.doubled() }
         case "addMixed": for _ in 0..<n { j = j.addingVarTime(g) }
         case "add": for _ in 0..<n { j = j.addingVarTime(p) }
+        case "keyTable":
+            for _ in 0..<n { j.x = j.x + KeyTable(g).high[1].x }
         case "doubleScalarMul":
-            for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, g); f = f + j.x }
+            let table = benchmarkKeyTable
+            for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, table); f = f + j.x }
         case "verify":
+            let table = benchmarkKeyTable
             let r = j.x.bigEndianBytes, ss = f.bigEndianBytes, d = s.bigEndianBytes
             var ok = 0
             for _ in 0..<n {
                 r.withUnsafeBytes { rb in ss.withUnsafeBytes { sb in d.withUnsafeBytes { db in
-                    if verifyVarTime(r: rb, s: sb, digest: db, key: g) { ok += 1 }
+                    if verifyVarTime(r: rb, s: sb, digest: db, key: table) { ok += 1 }
                 } } }
             }
             return UInt64(ok)
@@ -237,7 +311,7 @@ extension P256 {
     /// are the 32-byte big-endian halves of the signature. Variable time: every input is public.
     static func verifyVarTime(
         r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer,
-        digest: UnsafeRawBufferPointer, key q: AffinePoint
+        digest: UnsafeRawBufferPointer, key q: KeyTable
     ) -> Bool {
         guard rBytes.count == 32, sBytes.count == 32 else { return false }
         let r = ECDSALimbs.load4(rBytes)

@@ -11,8 +11,13 @@ extension P256.Signing {
     /// not the point at infinity). Immutable and `Sendable`; build once, verify many times.
     public struct PublicKey: Sendable {
         let point: P256.AffinePoint
+        /// Odd multiples of the point and of 2^128 times it, for verification (built here, once).
+        let table: P256.KeyTable
 
-        init(point: P256.AffinePoint) { self.point = point }
+        init(point: P256.AffinePoint) {
+            self.point = point
+            self.table = P256.KeyTable(point)
+        }
 
         /// Validates and wraps (x, y) given as big-endian coordinates of exactly 32 bytes each.
         init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws {
@@ -23,7 +28,7 @@ extension P256.Signing {
             guard p.isOnCurve else {
                 throw ECDSAError.make(.pointNotOnCurve, "the point is not on P-256")
             }
-            self.point = p
+            self.init(point: p)
         }
 
         /// The uncompressed SEC 1 encoding `04 ‖ X ‖ Y` (65 bytes, SEC 1 v2 §2.3.3).
@@ -66,7 +71,7 @@ extension P256.Signing {
             if y.isOdd != (b[0] == 3) {  // y = 0 has no odd twin
                 throw ECDSAError.make(.pointNotOnCurve, "no P-256 point has this x with an odd y")
             }
-            self.point = P256.AffinePoint(x: x, y: y)
+            self.init(point: P256.AffinePoint(x: x, y: y))
         }
 
         /// A DER SubjectPublicKeyInfo (RFC 5480 §2) with id-ecPublicKey and the P-256 named curve; the
@@ -75,8 +80,8 @@ extension P256.Signing {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(derEncoded: Array(derRepresentation))
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \(e)")
+            } catch {
+                throw ECDSAError.make(.invalidKeyEncoding, "SubjectPublicKeyInfo: \(error)")
             }
             try self.init(spki: spki)
         }
@@ -86,8 +91,8 @@ extension P256.Signing {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(pemString: pemRepresentation)
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \(e)")
+            } catch {
+                throw ECDSAError.make(.invalidKeyEncoding, "PEM public key: \(error)")
             }
             try self.init(spki: spki)
         }
@@ -139,7 +144,7 @@ extension P256.Signing {
                 P256.verifyVarTime(
                     r: UnsafeRawBufferPointer(rebasing: rs[0..<32]),
                     s: UnsafeRawBufferPointer(rebasing: rs[32...]),
-                    digest: d, key: point)
+                    digest: d, key: table)
             }
         }
     }
@@ -164,8 +169,8 @@ extension P256.Signing {
             do {
                 rawRepresentation = try ECDSASignatureValue.rawRepresentation(
                     fromDER: Array(derRepresentation), scalarByteCount: 32)
-            } catch let e as DERError {
-                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \(e)")
+            } catch {
+                throw ECDSAError.make(.invalidSignatureEncoding, "ECDSA-Sig-Value: \(error)")
             }
         }
 
