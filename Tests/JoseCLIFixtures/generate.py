@@ -7,7 +7,8 @@ an implementation independent of PureJOSE. Run by hand (not by `swift test`):
 It writes public keys in every form the tool reads (PEM SPKI, PEM PKCS#1, DER, JWK, JWK Set),
 signed tokens (valid and tampered) and the facts the tests compare against: each key's
 RFC 7638 thumbprint, computed here, and each JWK's SPKI PEM as `cryptography` writes it.
-Private keys are used only in memory and never written.
+Private keys are used only in memory, except ec256.private.pem: a throwaway key that exists to check
+that the tool refuses private keys.
 """
 import base64, hashlib, hmac, json, os
 from cryptography.hazmat.primitives import hashes, serialization
