@@ -89,6 +89,9 @@ enum KeyFile {
                 let set = try keySet(bytes, path: path, command: command)
                 if let kid {
                     guard let key = set.key(id: kid) else {
+                        if let skipped = set.skipped.first(where: { $0.keyID.map { Array($0.utf8) } == Array(kid.utf8) }) {
+                            throw .usage("\(command): the key with kid '\(kid)' in '\(path)' is not usable: \(describe(skipped.error))")
+                        }
                         throw .usage("\(command): no key with kid '\(kid)' in '\(path)'")
                     }
                     return LoadedKey(jwk: key)

@@ -10,7 +10,8 @@ enum VerifyCommand {
 
         Options:
           --jwks FILE        a JWK Set (JSON) holding the keys
-          --key FILE         a single public key: PEM (PUBLIC KEY or RSA PUBLIC KEY), DER, or a JWK
+          --key FILE         a single key: PEM (PUBLIC KEY or RSA PUBLIC KEY), DER, or a JWK
+                             (an oct JWK for HS*); used whatever kid the token names
           --alg A            allow algorithm A (repeatable; default: every supported algorithm,
                              each only with a key that fits it): \(algorithmNames)
           --iss S            require the issuer (iss) S

@@ -7,7 +7,8 @@ an implementation independent of PureJOSE. Run by hand (not by `swift test`):
 It writes public keys in every form the tool reads (PEM SPKI, PEM PKCS#1, DER, JWK, JWK Set),
 signed tokens (valid and tampered) and the facts the tests compare against: each key's
 RFC 7638 thumbprint, computed here, and each JWK's SPKI PEM as `cryptography` writes it.
-Private keys are used only in memory and never written.
+Private keys are used only in memory, except ec256.private.pem: a throwaway key that exists to check
+that the tool refuses private keys.
 """
 import base64, hashlib, hmac, json, os
 from cryptography.hazmat.primitives import hashes, serialization
@@ -148,6 +149,34 @@ def main():
         "jwk": {"rsa": rsa_jwk(rpub), "ec256": ec_jwk(e256), "ec384": ec_jwk(e384)},
     }
     write("facts.json", json.dumps(facts, indent=2) + "\n")
+
+    # Real providers' key sets (Vectors/jwks): each RSA / EC key's SPKI PEM and thumbprint, as computed here.
+    provider_facts = {}
+    jwks_dir = os.path.join("..", "..", "Vectors", "jwks")
+    for name in sorted(os.listdir(jwks_dir)):
+        with open(os.path.join(jwks_dir, name)) as f:
+            entries = json.load(f)["keys"]
+        facts_for_file = []
+        for k in entries:
+            entry = {"kid": k["kid"], "kty": k["kty"]}
+            # Thumbprints are taken over the canonical members (RFC 7638 §3.2: the hash input is itself a
+            # legal JWK, so n without leading zero octets, RFC 7518 §6.3.1.1; x, y full length, §6.2.1.2):
+            # PayPal publishes moduli with a leading zero octet.
+            def integer(member):
+                return int.from_bytes(base64.urlsafe_b64decode(k[member] + "=" * (-len(k[member]) % 4)), "big")
+            if k["kty"] == "RSA" and integer("n").bit_length() >= 2048:
+                pub = rsa.RSAPublicNumbers(integer("e"), integer("n")).public_key()
+                entry["pem"] = spki_pem(pub)
+                entry["thumbprint"] = thumbprint(rsa_jwk(pub))
+            elif k["kty"] == "EC" and k.get("crv") in ("P-256", "P-384"):
+                curve = ec.SECP256R1() if k["crv"] == "P-256" else ec.SECP384R1()
+                pub = ec.EllipticCurvePublicNumbers(integer("x"), integer("y"), curve).public_key()
+                entry["pem"] = spki_pem(pub)
+                entry["thumbprint"] = thumbprint(ec_jwk(pub))
+            # No "pem": refused by PureJOSE's policy (RSA below 2048 bits, key types other than RSA and EC).
+            facts_for_file.append(entry)
+        provider_facts["jwks/" + name] = facts_for_file
+    write("provider-keys.json", json.dumps(provider_facts, indent=2) + "\n")
 
     # Bad inputs.
     write("garbage.pem", "-----BEGIN PUBLIC KEY-----\nnot base64 at all!\n-----END PUBLIC KEY-----\n")
