@@ -93,6 +93,12 @@ func checkResidues<E: MontElement>(_: E.Type, modulus: [UInt8], seed: UInt64, ro
         if !a.isZero {
             #expect(E.mul(a, a.inverted()) == E.one, "inverse")
         }
+        if round < oracleRounds {
+            // Against the schoolbook oracle (independent of the Montgomery code).
+            #expect(E.mul(a, b).bigEndianBytes == Oracle.mulMod(a.bigEndianBytes, b.bigEndianBytes, modulus), "a·b vs oracle")
+            #expect(E.add(a, b).bigEndianBytes == Oracle.addMod(a.bigEndianBytes, b.bigEndianBytes, modulus), "a+b vs oracle")
+            #expect(E.sqr(c).bigEndianBytes == Oracle.mulMod(c.bigEndianBytes, c.bigEndianBytes, modulus), "c² vs oracle")
+        }
         if let sqrt {
             let sq = E.sqr(a)
             let r = sqrt(sq)
@@ -111,6 +117,80 @@ let p384N = hex("ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372dd
 
 // Debug builds are slow; the battery size is the same in both (it stays well under a second).
 let propertyRounds = 200
+/// Rounds that are also checked against the schoolbook oracle (slower: bit-by-bit long division).
+let oracleRounds = 40
+
+/// A slow, obviously-correct reference: schoolbook multiplication on 32-bit words and binary long
+/// division, on big-endian byte strings. Shares no code with the Montgomery arithmetic under test.
+enum Oracle {
+    static func words(_ b: [UInt8]) -> [UInt64] {  // little-endian 32-bit words, held in UInt64
+        var out: [UInt64] = []
+        var i = b.count
+        while i > 0 {
+            var w: UInt64 = 0
+            for j in max(0, i - 4)..<i { w = (w << 8) | UInt64(b[j]) }
+            out.append(w)
+            i -= 4
+        }
+        return out
+    }
+    static func bytes(_ w: [UInt64], count: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: count)
+        for i in 0..<count {
+            let word = i / 4, shift = UInt64(8 * (i % 4))
+            out[count - 1 - i] = word < w.count ? UInt8((w[word] >> shift) & 0xff) : 0
+        }
+        return out
+    }
+    static func mul(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        var r = [UInt64](repeating: 0, count: a.count + b.count + 1)
+        for i in 0..<a.count {
+            var carry: UInt64 = 0
+            for j in 0..<b.count {
+                let t = a[i] * b[j] + r[i + j] + carry  // < 2^64: each factor < 2^32
+                r[i + j] = t & 0xffff_ffff
+                carry = t >> 32
+            }
+            var k = i + b.count
+            while carry != 0 { let t = r[k] + carry; r[k] = t & 0xffff_ffff; carry = t >> 32; k += 1 }
+        }
+        return r
+    }
+    static func geq(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+        for i in stride(from: max(a.count, b.count) - 1, through: 0, by: -1) {
+            let x = i < a.count ? a[i] : 0, y = i < b.count ? b[i] : 0
+            if x != y { return x > y }
+        }
+        return true
+    }
+    static func subInPlace(_ a: inout [UInt64], _ b: [UInt64]) {
+        var borrow: UInt64 = 0
+        for i in 0..<a.count {
+            let y = (i < b.count ? b[i] : 0) + borrow
+            if a[i] >= y { a[i] -= y; borrow = 0 } else { a[i] = a[i] + (1 << 32) - y; borrow = 1 }
+        }
+    }
+    /// x mod m by binary long division.
+    static func mod(_ x: [UInt64], _ m: [UInt64]) -> [UInt64] {
+        var r = [UInt64](repeating: 0, count: m.count + 1)
+        for bit in stride(from: x.count * 32 - 1, through: 0, by: -1) {
+            var carry = (x[bit / 32] >> UInt64(bit % 32)) & 1
+            for i in 0..<r.count { let t = (r[i] << 1) | carry; r[i] = t & 0xffff_ffff; carry = t >> 32 }
+            if geq(r, m) { subInPlace(&r, m) }
+        }
+        return r
+    }
+    static func mulMod(_ a: [UInt8], _ b: [UInt8], _ m: [UInt8]) -> [UInt8] {
+        bytes(mod(mul(words(a), words(b)), words(m)), count: m.count)
+    }
+    static func addMod(_ a: [UInt8], _ b: [UInt8], _ m: [UInt8]) -> [UInt8] {
+        var s = words(a) + [0]
+        var carry: UInt64 = 0
+        let bw = words(b)
+        for i in 0..<s.count { let t = s[i] + (i < bw.count ? bw[i] : 0) + carry; s[i] = t & 0xffff_ffff; carry = t >> 32 }
+        return bytes(mod(s, words(m)), count: m.count)
+    }
+}
 
 @Suite("ECDSA field and scalar arithmetic")
 struct ResidueTests {
