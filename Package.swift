@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "SHA2"),
         .target(name: "DER"),
         .target(name: "RSA", dependencies: ["BigNum", "SHA2", "DER"]),
-        .target(name: "ECDSA", dependencies: ["SHA2", "DER", "BigNum"]),
+        .target(name: "ECDSA", dependencies: ["SHA2", "DER"]),
         .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA"]),
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE"]),
         .executableTarget(
