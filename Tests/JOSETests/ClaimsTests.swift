@@ -73,6 +73,20 @@ struct ClaimsTests {
         #expect(throws: Never.self) { _ = try verify(p, at(maxAge: 1000)) }
         T.expectCode(.tooOld) { _ = try verify(p, at(maxAge: 999)) }
         T.expectCode(.missingClaim) { _ = try verify(#"{"exp":1800000000}"#, at(maxAge: 999)) }
+        // A NaN max age would compare false and accept any age: refused as a configuration error.
+        T.expectCode(.invalidClaim) { _ = try verify(p, at(maxAge: .nan)) }
+    }
+
+    @Test func nonFiniteLeewayIsRefusedNotIgnored() {
+        // NaN compares false, so `t + leeway < nbf` would pass a token that is not yet valid; an infinite leeway
+        // would excuse any exp. Both are refused (invalidClaim) before any claim is looked at.
+        let future = #"{"nbf":1800000000}"#
+        T.expectCode(.notYetValid) { _ = try verify(future, at(requireExpiration: false)) }
+        T.expectCode(.invalidClaim) { _ = try verify(future, at(leeway: .nan, requireExpiration: false)) }
+        T.expectCode(.invalidClaim) { _ = try verify(#"{"exp":1}"#, at(leeway: .infinity)) }
+        T.expectCode(.invalidClaim) { _ = try verify(#"{"exp":1800000000}"#, at(leeway: -.infinity)) }
+        // A negative finite leeway is merely stricter.
+        T.expectCode(.expired) { _ = try verify(#"{"exp":1700000005}"#, at(leeway: -10)) }
     }
 
     @Test func issuerSubjectNonce() {
