@@ -152,6 +152,17 @@ struct ClaimsTests {
         T.expectCode(.decodingFailed) {
             _ = try verify(#"{"exp":1800000000,"sub":"u","roles":"admin","level":3}"#, at()).decode(Custom.self)
         }
+        // A huge number where an Int is expected: decodingFailed, and the message does not repeat the 20,000 digits.
+        let huge = String(repeating: "9", count: 20_000)
+        for p in [#"{"exp":1800000000,"sub":"u","roles":[],"level":\#(huge)}"#, #"{"exp":1800000000,"sub":"u","roles":[],"level":\#(huge).5e99999}"#] {
+            do {
+                _ = try verify(p, at()).decode(Custom.self)
+                Issue.record("decoded a huge level")
+            } catch let e as JWTError {
+                #expect(e.code == .decodingFailed)
+                #expect(e.description.count < 400, "\(e.description.count) characters")
+            }
+        }
     }
 
     @Test func signInWithApple() throws {
