@@ -4,7 +4,8 @@
 /// - The first use fetches. A token naming a `kid` the cached set lacks triggers a refetch — at most once per
 ///   `minimumRefreshInterval`, so a flood of tokens with made-up `kid`s costs at most one fetch per interval.
 /// - Concurrent callers that need a fetch share one in-flight fetch.
-/// - A failed fetch, or a fetched document that is not a valid JWK Set, keeps the last good set.
+/// - A failed fetch, a fetched document that is not a valid JWK Set, or one with no usable key (every entry
+///   skipped, or `"keys": []` — e.g. an error page or a half-deployed rotation) keeps the last good set.
 /// - With `maximumAge`, a set older than that is refreshed on the next use (failures again keep the old one).
 ///
 /// Signature checks run outside the actor, so verifications proceed in parallel.
@@ -77,7 +78,12 @@ public actor JWKSCache {
             do { bytes = try await fetch() } catch {
                 throw JWTError(.fetchFailed, "fetch failed: \(error)")
             }
-            return try JWKSet(json: bytes, options: options)
+            let set = try JWKSet(json: bytes, options: options)
+            // A set without one usable key cannot verify anything: never let it replace a good one.
+            guard set.count > 0 else {
+                throw JWTError(.fetchFailed, "fetched key set has no usable key (\(set.skipped.count) entries skipped)")
+            }
+            return set
         }
         inFlight = task
         fetchCount += 1

@@ -73,6 +73,20 @@ struct ClaimsTests {
         #expect(throws: Never.self) { _ = try verify(p, at(maxAge: 1000)) }
         T.expectCode(.tooOld) { _ = try verify(p, at(maxAge: 999)) }
         T.expectCode(.missingClaim) { _ = try verify(#"{"exp":1800000000}"#, at(maxAge: 999)) }
+        // A NaN max age would compare false and accept any age: refused as a configuration error.
+        T.expectCode(.invalidClaim) { _ = try verify(p, at(maxAge: .nan)) }
+    }
+
+    @Test func nonFiniteLeewayIsRefusedNotIgnored() {
+        // NaN compares false, so `t + leeway < nbf` would pass a token that is not yet valid; an infinite leeway
+        // would excuse any exp. Both are refused (invalidClaim) before any claim is looked at.
+        let future = #"{"nbf":1800000000}"#
+        T.expectCode(.notYetValid) { _ = try verify(future, at(requireExpiration: false)) }
+        T.expectCode(.invalidClaim) { _ = try verify(future, at(leeway: .nan, requireExpiration: false)) }
+        T.expectCode(.invalidClaim) { _ = try verify(#"{"exp":1}"#, at(leeway: .infinity)) }
+        T.expectCode(.invalidClaim) { _ = try verify(#"{"exp":1800000000}"#, at(leeway: -.infinity)) }
+        // A negative finite leeway is merely stricter.
+        T.expectCode(.expired) { _ = try verify(#"{"exp":1700000005}"#, at(leeway: -10)) }
     }
 
     @Test func issuerSubjectNonce() {
@@ -137,6 +151,17 @@ struct ClaimsTests {
         #expect(try jwt.decode(Custom.self) == Custom(sub: "u", roles: ["admin", "dev"], level: 3))
         T.expectCode(.decodingFailed) {
             _ = try verify(#"{"exp":1800000000,"sub":"u","roles":"admin","level":3}"#, at()).decode(Custom.self)
+        }
+        // A huge number where an Int is expected: decodingFailed, and the message does not repeat the 20,000 digits.
+        let huge = String(repeating: "9", count: 20_000)
+        for p in [#"{"exp":1800000000,"sub":"u","roles":[],"level":\#(huge)}"#, #"{"exp":1800000000,"sub":"u","roles":[],"level":\#(huge).5e99999}"#] {
+            do {
+                _ = try verify(p, at()).decode(Custom.self)
+                Issue.record("decoded a huge level")
+            } catch let e as JWTError {
+                #expect(e.code == .decodingFailed)
+                #expect(e.description.count < 400, "\(e.description.count) characters")
+            }
         }
     }
 

@@ -77,6 +77,21 @@ struct JWKSCacheTests {
         #expect(try await cache.keySet().key(id: "k1") != nil)
     }
 
+    @Test func setWithoutUsableKeysDoesNotReplaceGoodSet() async throws {
+        let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(#"{"keys":[]}"#),
+                                     .success(#"{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AA","kid":"e"}]}"#)])
+        let clock = ManualClock(0)
+        let cache = JWKSCache(minimumRefreshInterval: 10, now: { clock.now }, fetch: { try await provider.next() })
+        _ = try await cache.keySet()
+        for _ in 0..<2 {
+            clock.advance(11)
+            await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.refresh() }
+            _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
+        }
+        #expect(await provider.calls == 3)
+        #expect(try await cache.keySet().count == 1)
+    }
+
     @Test func firstFetchFailureIsReported() async {
         let provider = FakeProvider([.failure(FetchFailure())])
         let cache = JWKSCache(minimumRefreshInterval: 10, now: { 0 }, fetch: { try await provider.next() })

@@ -104,6 +104,17 @@ struct JWKTests {
         T.expectCode(.invalidKey) { _ = try JWK(rsaModulus: n, exponent: [1]) }           // e = 1
         T.expectCode(.invalidKey) { _ = try JWK(rsaModulus: n, exponent: [1, 0, 0]) }     // even
         T.expectCode(.invalidKey) { _ = try JWK(rsaModulus: n, exponent: [1, 0, 0, 0, 1]) }  // ≥ 2^32
+        // An empty or all-zero exponent ("e": "" / "AA" in JSON) is an error, not a trap.
+        T.expectCode(.invalidKey) { _ = try JWK(rsaModulus: n, exponent: []) }
+        T.expectCode(.invalidKey) { _ = try JWK(rsaModulus: n, exponent: [0, 0]) }
+        T.expectCode(.invalidKey) { _ = try JWK(json: #"{"kty":"RSA","n":"\#(Base64URL.encode(n))","e":""}"#) }
+        T.expectCode(.invalidKey) { _ = try JWK(json: #"{"kty":"RSA","n":"","e":"AQAB"}"#) }
+        // DESIGN.md "Limits": moduli above 16384 bits are refused before any arithmetic.
+        let big = [0x80] + [UInt8](repeating: 0x35, count: 2046) + [0x01]   // exactly 16384 bits
+        #expect(try JWK(rsaModulus: big, exponent: [1, 0, 1]).modulusBitCount == 16384)
+        T.expectCode(.unsupportedKey) { _ = try JWK(rsaModulus: [0x01] + big, exponent: [1, 0, 1]) }  // 16385 bits
+        // Leading zero bytes in e are harmless and removed.
+        #expect(try JWK(rsaModulus: n, exponent: [0, 0, 0, 1, 0, 1]).publicExponent == [1, 0, 1])
         T.expectCode(.invalidKey) { _ = try JWK(rsaModulus: Array(n.dropLast()) + [n.last! & 0xFE], exponent: [1, 0, 1]) }
         T.expectCode(.unsupportedKey) { _ = try JWK(rsaModulus: Array(n.prefix(128)), exponent: [1, 0, 1]) }
         #expect((try? JWK(rsaModulus: Array(n.prefix(127)) + [1], exponent: [1, 0, 1], options: .init(minimumRSAModulusBits: 1024))) != nil)

@@ -46,6 +46,30 @@ struct VerifierTests {
         T.expectCode(.weakKey) { _ = try verify(hs384kid) }
     }
 
+    @Test func withoutKidAtMostACappedNumberOfKeysIsTried() throws {
+        // 17 HS256 keys; the token is signed with the last one and names no kid.
+        let secrets = (0..<17).map { [UInt8](repeating: UInt8(0x40 + $0), count: 32) }
+        let set = try JWKSet(keys: secrets.map { JWK(symmetricKey: $0) })
+        let t = T.hmacToken(header: #"{"alg":"HS256"}"#, payload: Self.claims, key: secrets[16])
+        // Default cap 16 < 17 fitting keys: refused before any is tried, whatever the signature.
+        T.expectCode(.limitExceeded) { _ = try JWTVerifier(keys: set, algorithms: [.hs256]).verify(t) }
+        let bogus = T.hmacToken(header: #"{"alg":"HS256"}"#, payload: Self.claims, key: Array(repeating: 9, count: 32))
+        T.expectCode(.limitExceeded) { _ = try JWTVerifier(keys: set, algorithms: [.hs256]).verify(bogus) }
+        // Raising the cap lets the 17th key be found; exactly at the cap is allowed.
+        let wide = JWTVerifier(keys: set, algorithms: [.hs256], options: .init(maxKeysTriedWithoutKeyID: 17))
+        #expect(try wide.verify(t).key.symmetricKeyBytes == secrets[16])
+        T.expectCode(.invalidSignature) { _ = try wide.verify(bogus) }
+        // Only keys fitting the alg count: 17 HS keys do not stop a kid-less token from a 1-key RSA/EC set, and
+        // keys that do not fit (too short for HS384) are not counted.
+        let hs384 = try JWKSet(keys: secrets.map { JWK(symmetricKey: $0) } + [JWK(symmetricKey: [UInt8](repeating: 0x77, count: 48))])
+        let t384 = T.hmacToken(header: #"{"alg":"HS384"}"#, payload: Self.claims, key: [UInt8](repeating: 0x77, count: 48), alg: .hs384)
+        #expect(try JWTVerifier(keys: hs384, algorithms: [.hs384]).verify(t384).key.symmetricKeyByteCount == 48)
+        // A kid still selects exactly its key, however many keys the set holds.
+        let named = try JWKSet(keys: secrets.enumerated().map { JWK(symmetricKey: $1, keyID: "k\($0)") })
+        let tk = T.hmacToken(header: #"{"alg":"HS256","kid":"k16"}"#, payload: Self.claims, key: secrets[16])
+        #expect(try JWTVerifier(keys: named, algorithms: [.hs256]).verify(tk).key.keyID == "k16")
+    }
+
     @Test func algorithmRules() {
         for none in ["none", "None", "NONE", "nOnE"] {
             let unsigned = T.b64(#"{"alg":"\#(none)"}"#) + "." + T.b64(Self.claims) + "."

@@ -168,6 +168,7 @@ struct WycheproofJOSETests {
             "wrong_algorithm": .keyMismatch, "invalid_algorithm": .keyMismatch, "invalid_use": .keyMismatch,
             "wrong_curve": .keyNotFound, "wrong_kty": .keyNotFound, "invalid_point": .keyNotFound,
             "invalid_aes_gcm_key": .keyMismatch, "invalid_aes_kw_key": .keyMismatch,
+            "jws_keyset": .invalidSignature,  // tcId 3: a modified signature under a good key set
         ]
         var checked = 0
         for (g, t) in wf.cases where t.result == .invalid {
@@ -184,7 +185,7 @@ struct WycheproofJOSETests {
                 checked += 1
             }
         }
-        #expect(checked == 20)  // every invalid case
+        #expect(checked == 21)  // every invalid case
         // The off-curve key is skipped at load by the point validation.
         let offCurve = try #require(wf.groups.first { $0.string("comment") == "invalid_point" })
         #expect(try JWKSet(json: try #require(offCurve.json("public"))).skipped.first?.error.code == .invalidKey)

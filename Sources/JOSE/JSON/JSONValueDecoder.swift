@@ -90,7 +90,7 @@ struct TreeDecoder: Decoder {
         case .integer(let i): return Double(i)
         case .number(let n):
             guard let d = n.doubleValue else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number \(n.literal) out of range"))
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number \(quoted(n.literal, max: 24)) out of range"))
             }
             return d
         default: throw mismatch(Double.self)
@@ -107,7 +107,7 @@ struct TreeDecoder: Decoder {
         case .number(let n):
             // Integers beyond Int64 (e.g. a UInt64 near its maximum) are kept as literals.
             guard let v = I(n.literal) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(n.literal) is not a \(t)"))
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(quoted(n.literal, max: 24)) is not a \(t)"))
             }
             return v
         default: throw mismatch(t)

@@ -7,7 +7,12 @@
 /// - an entry carrying private members (`d`, `p`, …) fails the whole set (``JWTError/Code/privateKeyMaterial``):
 ///   a published key set must never hold private keys;
 /// - two entries with the same `kid` (usable or not) fail the set (``JWTError/Code/duplicateKeyID``): `kid` must select one key;
-/// - a set mixing `oct` secrets with public keys fails (``JWTError/Code/mixedKeySet``);
+/// - a set mixing `oct` secrets with public keys fails (``JWTError/Code/mixedKeySet``). Key-type binding alone
+///   already stops HS256-with-a-public-key confusion (an HMAC `alg` only ever uses `oct` keys), so this is defence
+///   in depth with two reasons: a provider's published set (what ``JWKSCache`` fetches) that contains a secret has
+///   leaked it — anyone can then mint HS tokens that verify — and refusing the whole document surfaces that instead
+///   of quietly trusting it; and an application that accepts both its own HS tokens and a provider's RS/ES tokens
+///   is clearer with two verifiers (two sets, two allow-lists) than with one set whose `alg` list spans both;
 /// - more than ``Limits/maxKeys`` entries (default 256) fail with ``JWTError/Code/limitExceeded``.
 public struct JWKSet: Sendable, CustomStringConvertible {
     /// Size limits for parsing a set.

@@ -64,7 +64,7 @@ final class RSAKeyHolder: Sendable {
         guard bitCount <= 16384 else { throw JWTError(.unsupportedKey, "RSA modulus of \(bitCount) bits exceeds 16384") }
         guard modulus.last! & 1 == 1 else { throw JWTError(.invalidKey, "RSA modulus is even") }
         // 3 ≤ e < 2^32, odd.
-        guard exponent.count <= 4, exponent.last! & 1 == 1,
+        guard let low = exponent.last, exponent.count <= 4, low & 1 == 1,
               exponent.reduce(UInt64(0), { $0 << 8 | UInt64($1) }) >= 3
         else { throw JWTError(.invalidKey, "RSA public exponent must be odd, at least 3 and below 2^32") }
         if RSAKeyHolder.hasROCAFingerprint(modulus) {

@@ -14,9 +14,10 @@ public struct ClaimExpectations: Sendable {
     public var nonce: String?
     /// Required header `typ`, if set (e.g. `"JWT"`, `"at+jwt"`).
     public var type: String?
-    /// Allowed clock skew in seconds (applies to `exp`, `nbf`, `iat` and `maxAge`).
+    /// Allowed clock skew in seconds (applies to `exp`, `nbf`, `iat` and `maxAge`). Must be finite (a NaN or
+    /// infinite leeway makes every check fail with `invalidClaim` rather than pass); a negative one is stricter.
     public var leeway: Double
-    /// Largest accepted age (now − `iat`) in seconds; when set, `iat` is required.
+    /// Largest accepted age (now − `iat`) in seconds; when set, `iat` is required. NaN is refused (`invalidClaim`).
     public var maxAge: Double?
     /// Whether `exp` must be present (default `true`).
     public var requireExpiration: Bool
@@ -42,6 +43,10 @@ public struct ClaimExpectations: Sendable {
     public func check(_ c: RegisteredClaims, header: JWSHeader? = nil) throws {
         let t = now()
         guard t.isFinite else { throw JWTError(.invalidClaim, "the clock returned a non-finite time") }
+        // A NaN or infinite leeway, or a NaN max age, would make comparisons below silently pass (NaN compares
+        // false; an infinite leeway excuses any exp): refuse the configuration instead of accepting the token.
+        guard leeway.isFinite else { throw JWTError(.invalidClaim, "the expectations' leeway (\(leeway)) is not finite") }
+        if let maxAge, maxAge.isNaN { throw JWTError(.invalidClaim, "the expectations' maxAge is NaN") }
         if let exp = c.expiresAt {
             // RFC 7519 §4.1.4: the current time MUST be before exp.
             if !(t < exp + leeway) {

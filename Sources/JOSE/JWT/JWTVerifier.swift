@@ -7,7 +7,10 @@
 ///
 /// Key selection: a `kid` in the header selects exactly that key — if it is absent from the set the token fails
 /// with `keyNotFound`, and if it does not fit the `alg` with `keyMismatch`; there is never a fallback to other keys.
-/// Without `kid`, every key that fits the `alg` is tried. Keys in `jwk`/`jku`/`x5u`/`x5c` headers are never used.
+/// Without `kid`, every key that fits the `alg` is tried, in document order — but only when at most
+/// ``Options/maxKeysTriedWithoutKeyID`` keys (default 16) fit; otherwise the token fails with `limitExceeded` before
+/// any signature check, so a flood of kid-less tokens cannot cost hundreds of RSA verifications each, and whether a
+/// token passes never depends on where its key sits in a large set. Keys in `jwk`/`jku`/`x5u`/`x5c` headers are never used.
 ///
 /// A verifier is an immutable value; share one across threads and tasks.
 public struct JWTVerifier: Sendable {
@@ -22,13 +25,19 @@ public struct JWTVerifier: Sendable {
         public var allowPaddedBase64: Bool
         /// Header parameter names this application understands, so `crit` may list them (RFC 7515 §4.1.11).
         public var understoodCriticalHeaders: Set<String>
+        /// For a token without `kid`: the most keys fitting its `alg` that may be tried. When more fit, the token
+        /// fails with `limitExceeded` without any being tried (give your tokens a `kid`, or raise this). Default 16:
+        /// real provider sets hold a handful of keys, and each try of an RSA key is a full verification.
+        public var maxKeysTriedWithoutKeyID: Int
 
         public init(maxTokenBytes: Int = 65_536, jsonLimits: JSONLimits = JSONLimits(maxDepth: 32, maxBytes: 65_536),
-                    allowPaddedBase64: Bool = false, understoodCriticalHeaders: Set<String> = []) {
+                    allowPaddedBase64: Bool = false, understoodCriticalHeaders: Set<String> = [],
+                    maxKeysTriedWithoutKeyID: Int = 16) {
             self.maxTokenBytes = maxTokenBytes
             self.jsonLimits = jsonLimits
             self.allowPaddedBase64 = allowPaddedBase64
             self.understoodCriticalHeaders = understoodCriticalHeaders
+            self.maxKeysTriedWithoutKeyID = maxKeysTriedWithoutKeyID
         }
         public static let `default` = Options()
     }
@@ -102,9 +111,12 @@ public struct JWTVerifier: Sendable {
             return (header, payload, key)
         }
         var candidates = 0
+        for key in keys.keys where key.fits(alg) { candidates += 1 }
+        if candidates > options.maxKeysTriedWithoutKeyID {
+            throw JWTError(.limitExceeded, "the token has no kid and \(candidates) keys fit \(alg.rawValue); at most \(options.maxKeysTriedWithoutKeyID) are tried without a kid")
+        }
         var firstError: JWTError? = nil
         for key in keys.keys where key.fits(alg) {
-            candidates += 1
             do {
                 try key.verify(alg, signature: signature, signingInput: input)
                 return (header, payload, key)
