@@ -120,9 +120,11 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
     public let code: Code
     /// Byte offset in the input where the problem was found, when known.
     public let offset: Int?
+    /// What was wrong, in words (never key material).
     public let reason: String
     /// Where in this module the error was raised (for debugging).
     public let file: String
+    /// The source line of the throw site in this module (for debugging).
     public let line: Int
 
     /// A bare error with only a code, handy in tests: `DERError(.truncated) == someError`.

@@ -5,7 +5,9 @@
 public struct DERNode: Sendable {
     /// Tag, whole encoding and contents octets (slices of the input).
     public let tag: DERTag
+    /// The whole encoding: identifier, length and contents octets.
     public let encoded: ArraySlice<UInt8>
+    /// The contents octets.
     public let contents: ArraySlice<UInt8>
     /// The children of a constructed element (empty for a primitive one).
     public let children: [DERNode]
@@ -18,6 +20,7 @@ public struct DERNode: Sendable {
     /// constrained (BOOLEAN, INTEGER, NULL, BIT STRING, OBJECT IDENTIFIER).
     public static func parse(_ bytes: [UInt8]) throws -> DERNode { try parse(bytes[...]) }
 
+    /// The same for a slice; offsets in errors are the slice's indices.
     public static func parse(_ bytes: ArraySlice<UInt8>) throws -> DERNode {
         var r = try DERReader(bytes)
         let node = try DERNode(r.next())
