@@ -66,8 +66,13 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
             let keyElement = try s.next(.octetString, "privateKey OCTET STRING")
             var attributes: [UInt8]? = nil
             if let a = try s.nextIfPresent(.contextSpecific(0, constructed: true)) {
-                // Attributes ::= SET OF Attribute — checked as well-formed DER, kept verbatim.
+                // Attributes ::= SET OF Attribute — checked as well-formed DER, components in X.690
+                // §11.6 order, and kept verbatim.
                 try DERNode.validate(a)
+                var list = try a.contentsReader()
+                var parts: [(DERTag, ArraySlice<UInt8>)] = []
+                while !list.isAtEnd { let c = try list.next(); parts.append((c.tag, c.encoded)) }
+                try DERNode.checkSetOrder(a, parts, tagOrderAllowed: false)
                 attributes = Array(a.encoded)
             }
             var pub: [UInt8]? = nil
