@@ -65,8 +65,11 @@ struct HMACTests {
             let tagBits = try #require(group.int("tagSize"))
             let key = test.hex("key"), message = test.hex("msg"), tag = test.hex("tag")
             #expect(group.int("keySize") == key.count * 8)
-            let shouldPass = try #require(
-                wycheproofShouldPass(test, acceptableFlags: [:]), "unknown flag: \(test.label(file))")
+            // nil means an acceptable case with a flag this test has no policy for: a failure.
+            guard let shouldPass = wycheproofShouldPass(test, acceptableFlags: [:]) else {
+                Issue.record("unknown flag: \(test.label(file))")
+                continue
+            }
             let full = algorithm.hmac(key: key, message: message)
             let matches = tagBits % 8 == 0 && tag.count == tagBits / 8
                 && constantTimeEquals(full.prefix(tagBits / 8), tag)
