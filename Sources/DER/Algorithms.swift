@@ -133,7 +133,9 @@ public enum DigestAlgorithm: Sendable, Equatable, Hashable, CaseIterable {
 public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
     /// Message hash, MGF1 hash, and salt length in octets.
     public var hashAlgorithm: DigestAlgorithm
+    /// The hash MGF1 uses (`maskGenAlgorithm`'s parameter).
     public var maskGenHashAlgorithm: DigestAlgorithm
+    /// The salt length in octets (`saltLength`, DEFAULT 20).
     public var saltLength: Int
     /// Always 1 (trailerFieldBC, the 0xBC trailer octet); other values are refused when parsing.
     public var trailerField: Int

@@ -41,6 +41,7 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
             case invalidBase64
             case unexpectedPEMLabel
             case invalidSignatureLength
+            case unsortedSet
         }
 
         private let backing: Backing
@@ -88,6 +89,9 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
         /// An OBJECT IDENTIFIER that is empty, has 0x80 padding in an arc, ends mid-arc, or has an
         /// arc too large. X.690 §8.19.
         public static let invalidObjectIdentifier = Code(.invalidObjectIdentifier)
+        /// A SET OF whose components are not in ascending order of their encodings (X.690 §11.6), or
+        /// a SET whose components are not in the canonical order of their tags (X.690 §10.3).
+        public static let unsortedSet = Code(.unsortedSet)
         /// Nesting deeper than `DERReader.maximumDepth`.
         public static let nestingTooDeep = Code(.nestingTooDeep)
         /// Well-formed but outside what this module supports (an algorithm, a curve, explicit curve
@@ -120,9 +124,11 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
     public let code: Code
     /// Byte offset in the input where the problem was found, when known.
     public let offset: Int?
+    /// What was wrong, in words (never key material).
     public let reason: String
     /// Where in this module the error was raised (for debugging).
     public let file: String
+    /// The source line of the throw site in this module (for debugging).
     public let line: Int
 
     /// A bare error with only a code, handy in tests: `DERError(.truncated) == someError`.

@@ -1,9 +1,12 @@
 /// A decoded BIT STRING: the content bits as octets plus the count of unused low bits in the last
 /// octet (X.690 §8.6.2). DER requires the unused bits to be zero (X.690 §11.2.1).
 public struct DERBitString: Sendable, Equatable {
+    /// The content octets after the unused-bits octet.
     public var bytes: ArraySlice<UInt8>
+    /// Unused low bits in the last octet (0–7).
     public var unusedBits: UInt8
 
+    /// A bit string from its octets and unused-bit count.
     public init(bytes: ArraySlice<UInt8>, unusedBits: UInt8) {
         self.bytes = bytes; self.unusedBits = unusedBits
     }

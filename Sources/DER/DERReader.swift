@@ -3,6 +3,7 @@
 /// Indices of `encoded` and `contents` are those of the slice given to the reader, so for an
 /// `[UInt8]` input `offset` is the absolute byte position of the identifier octet.
 public struct DERElement: Sendable {
+    /// The element's identifier.
     public let tag: DERTag
     /// The whole encoding: identifier, length and contents octets.
     public let encoded: ArraySlice<UInt8>

@@ -5,23 +5,35 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
         case universal = 0, application = 1, contextSpecific = 2, `private` = 3
     }
 
+    /// Universal, application, context-specific or private.
     public var tagClass: TagClass
+    /// Whether the contents are elements (constructed) or octets (primitive).
     public var isConstructed: Bool
     /// The tag number; numbers ≥ 31 use the high-tag-number form (X.690 §8.1.2.4).
     public var number: UInt32
 
+    /// A tag of the given class, number and form.
     public init(_ tagClass: TagClass, number: UInt32, constructed: Bool) {
         self.tagClass = tagClass; self.number = number; self.isConstructed = constructed
     }
 
+    /// UNIVERSAL 1, primitive.
     public static let boolean = DERTag(.universal, number: 1, constructed: false)
+    /// UNIVERSAL 2, primitive.
     public static let integer = DERTag(.universal, number: 2, constructed: false)
+    /// UNIVERSAL 3, primitive (DER, X.690 §10.2).
     public static let bitString = DERTag(.universal, number: 3, constructed: false)
+    /// UNIVERSAL 4, primitive (DER, X.690 §10.2).
     public static let octetString = DERTag(.universal, number: 4, constructed: false)
+    /// UNIVERSAL 5, primitive.
     public static let null = DERTag(.universal, number: 5, constructed: false)
+    /// UNIVERSAL 6, primitive.
     public static let objectIdentifier = DERTag(.universal, number: 6, constructed: false)
+    /// UNIVERSAL 12, primitive (DER, X.690 §10.2).
     public static let utf8String = DERTag(.universal, number: 12, constructed: false)
+    /// UNIVERSAL 16, constructed (SEQUENCE and SEQUENCE OF).
     public static let sequence = DERTag(.universal, number: 16, constructed: true)
+    /// UNIVERSAL 17, constructed (SET and SET OF).
     public static let set = DERTag(.universal, number: 17, constructed: true)
 
     /// `[n]` — an EXPLICIT context tag is always constructed; an IMPLICIT one keeps the form of the

@@ -84,16 +84,25 @@ extension ASN1ObjectIdentifier {
         public static let ecPublicKey: ASN1ObjectIdentifier = [1, 2, 840, 10045, 2, 1]
         /// secp256r1 / prime256v1, RFC 5480 §2.1.1.1.
         public static let secp256r1: ASN1ObjectIdentifier = [1, 2, 840, 10045, 3, 1, 7]
+        /// secp384r1, RFC 5480 §2.1.1.1.
         public static let secp384r1: ASN1ObjectIdentifier = [1, 3, 132, 0, 34]
+        /// secp521r1, RFC 5480 §2.1.1.1.
         public static let secp521r1: ASN1ObjectIdentifier = [1, 3, 132, 0, 35]
         /// secp256k1 (recognised only to say it is unsupported).
         public static let secp256k1: ASN1ObjectIdentifier = [1, 3, 132, 0, 10]
+        /// id-sha1, RFC 8017 App. B.1 (recognised only to be refused).
         public static let sha1: ASN1ObjectIdentifier = [1, 3, 14, 3, 2, 26]
+        /// id-sha256 (NIST CSOR 2.16.840.1.101.3.4.2.1), RFC 8017 App. B.1.
         public static let sha256: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 1]
+        /// id-sha384 (…4.2.2), RFC 8017 App. B.1.
         public static let sha384: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 2]
+        /// id-sha512 (…4.2.3), RFC 8017 App. B.1.
         public static let sha512: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 3]
+        /// id-sha224 (…4.2.4), RFC 8017 App. B.1.
         public static let sha224: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 4]
+        /// id-sha512-224 (…4.2.5), RFC 8017 App. B.1.
         public static let sha512_224: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 5]
+        /// id-sha512-256 (…4.2.6), RFC 8017 App. B.1.
         public static let sha512_256: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 6]
     }
 }

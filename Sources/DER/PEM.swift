@@ -13,6 +13,7 @@
 public struct PEMDocument: Sendable, Equatable, Hashable {
     /// The label between `BEGIN ` and the dashes, e.g. `PUBLIC KEY`; and the decoded body.
     public var label: String
+    /// The decoded body.
     public var derBytes: [UInt8]
 
     /// A document to write with `pemString`; the label must follow RFC 7468 §3.

@@ -11,6 +11,7 @@
 public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
     /// n and e, big-endian magnitudes without leading zero octets.
     public var modulus: [UInt8]
+    /// The public exponent e (see `modulus`).
     public var publicExponent: [UInt8]
 
     /// Leading zero octets of the arguments are dropped.
@@ -22,6 +23,7 @@ public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
     /// Parses strict DER (no trailing data).
     public init(derEncoded: [UInt8]) throws { try self.init(derEncoded: derEncoded[...]) }
 
+    /// The same for a slice (no copy of the input).
     public init(derEncoded: ArraySlice<UInt8>) throws {
         var r = try DERReader(derEncoded)
         let (n, e) = try r.sequence("RSAPublicKey") { s in
@@ -72,15 +74,21 @@ public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
 /// non-negative; the modulus and the primes must be odd (a cheap consistency check that, for
 /// instance, refuses a "prime" q = 2).
 public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
+    /// One further prime of a multi-prime key (RFC 8017 App. A.1.2).
     public struct OtherPrimeInfo: Sendable, Equatable, Hashable {
+        /// rᵢ, big-endian.
         public var prime: [UInt8]
+        /// dᵢ = d mod (rᵢ − 1), big-endian.
         public var exponent: [UInt8]
+        /// tᵢ, the CRT coefficient, big-endian.
         public var coefficient: [UInt8]
+        /// An entry from its three magnitudes.
         public init(prime: [UInt8], exponent: [UInt8], coefficient: [UInt8]) {
             self.prime = prime; self.exponent = exponent; self.coefficient = coefficient
         }
     }
 
+    /// The fields of RFC 8017 App. A.1.2, big-endian magnitudes without leading zero octets.
     public var modulus: [UInt8]
     public var publicExponent: [UInt8]
     public var privateExponent: [UInt8]
@@ -89,8 +97,10 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
     public var exponent1: [UInt8]
     public var exponent2: [UInt8]
     public var coefficient: [UInt8]
+    /// The further primes (empty for a two-prime, version 0 key).
     public var otherPrimeInfos: [OtherPrimeInfo]
 
+    /// A key from its fields; leading zero octets are dropped.
     public init(
         modulus: [UInt8], publicExponent: [UInt8], privateExponent: [UInt8], prime1: [UInt8], prime2: [UInt8],
         exponent1: [UInt8], exponent2: [UInt8], coefficient: [UInt8], otherPrimeInfos: [OtherPrimeInfo] = []
@@ -107,8 +117,10 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
     /// The public half.
     public var publicKey: PKCS1RSAPublicKey { PKCS1RSAPublicKey(modulus: modulus, publicExponent: publicExponent) }
 
+    /// Parses strict DER (no trailing data).
     public init(derEncoded: [UInt8]) throws { try self.init(derEncoded: derEncoded[...]) }
 
+    /// The same for a slice (no copy of the input).
     public init(derEncoded: ArraySlice<UInt8>) throws {
         var r = try DERReader(derEncoded)
         self = try r.sequence("RSAPrivateKey") { s in
@@ -158,6 +170,7 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
         try self.init(derEncoded: doc.derBytes)
     }
 
+    /// Canonical DER (version 1 exactly when other primes are present).
     public func derEncoded() -> [UInt8] {
         var w = DERWriter()
         w.writeSequence { s in
@@ -180,5 +193,6 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
         return w.bytes
     }
 
+    /// PEM `RSA PRIVATE KEY`.
     public var pemString: String { PEMDocument(label: "RSA PRIVATE KEY", derBytes: derEncoded()).pemString }
 }

@@ -15,18 +15,22 @@
 /// SEC1 ECPrivateKey for id-ecPublicKey (whose curve must agree with the algorithm's).
 /// Attributes are kept as their encoding (checked to be well-formed DER) and written back as is.
 public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
+    /// The decoded private key, by algorithm family.
     public enum PrivateKey: Sendable, Equatable, Hashable {
         case rsa(PKCS1RSAPrivateKey)
         case ec(SEC1ECPrivateKey)
     }
 
+    /// `privateKeyAlgorithm`, with its parameters.
     public var algorithm: PublicKeyAlgorithm
+    /// The `privateKey` OCTET STRING, decoded.
     public var privateKey: PrivateKey
     /// The `[0]` attributes element, whole (tag and length included), if present.
     public var attributes: [UInt8]?
     /// The v2 `[1] publicKey` BIT STRING payload, if present (its presence makes the version v2).
     public var publicKey: [UInt8]?
 
+    /// A structure to encode; `publicKey` makes it version v2.
     public init(algorithm: PublicKeyAlgorithm, privateKey: PrivateKey, attributes: [UInt8]? = nil, publicKey: [UInt8]? = nil) {
         self.algorithm = algorithm; self.privateKey = privateKey
         self.attributes = attributes; self.publicKey = publicKey
@@ -42,8 +46,10 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
         self.init(algorithm: .ecPublicKey(ecPrivateKey.curve), privateKey: .ec(ecPrivateKey))
     }
 
+    /// Parses strict DER (no trailing data); encrypted PKCS#8 is `.unsupported`.
     public init(derEncoded: [UInt8]) throws { try self.init(derEncoded: derEncoded[...]) }
 
+    /// The same for a slice (no copy of the input).
     public init(derEncoded: ArraySlice<UInt8>) throws {
         var r = try DERReader(derEncoded)
         self = try r.sequence("PrivateKeyInfo") { s in
@@ -60,8 +66,13 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
             let keyElement = try s.next(.octetString, "privateKey OCTET STRING")
             var attributes: [UInt8]? = nil
             if let a = try s.nextIfPresent(.contextSpecific(0, constructed: true)) {
-                // Attributes ::= SET OF Attribute — checked as well-formed DER, kept verbatim.
+                // Attributes ::= SET OF Attribute — checked as well-formed DER, components in X.690
+                // §11.6 order, and kept verbatim.
                 try DERNode.validate(a)
+                var list = try a.contentsReader()
+                var parts: [(DERTag, ArraySlice<UInt8>)] = []
+                while !list.isAtEnd { let c = try list.next(); parts.append((c.tag, c.encoded)) }
+                try DERNode.checkSetOrder(a, parts, tagOrderAllowed: false)
                 attributes = Array(a.encoded)
             }
             var pub: [UInt8]? = nil
@@ -95,6 +106,7 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
         try self.init(derEncoded: doc.derBytes)
     }
 
+    /// Canonical DER.
     public func derEncoded() -> [UInt8] {
         var w = DERWriter()
         w.writeSequence { s in
@@ -110,5 +122,6 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
         return w.bytes
     }
 
+    /// PEM `PRIVATE KEY`.
     public var pemString: String { PEMDocument(label: "PRIVATE KEY", derBytes: derEncoded()).pemString }
 }

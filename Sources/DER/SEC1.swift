@@ -20,6 +20,7 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
     /// The `[1] publicKey` SEC1 point, if present.
     public var publicKey: [UInt8]?
 
+    /// A key to encode; `includesParameters` writes the `[0]` curve field.
     public init(curve: ECNamedCurve, privateKey: [UInt8], publicKey: [UInt8]? = nil, includesParameters: Bool = true) {
         self.curve = curve; self.privateKey = privateKey; self.publicKey = publicKey
         self.includesParameters = includesParameters
@@ -30,6 +31,7 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
         try self.init(derEncoded: derEncoded[...], curve: curve)
     }
 
+    /// The same for a slice (no copy of the input).
     public init(derEncoded: ArraySlice<UInt8>, curve outer: ECNamedCurve? = nil) throws {
         var r = try DERReader(derEncoded)
         self = try r.sequence("ECPrivateKey") { s in
@@ -75,6 +77,7 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
         try self.init(derEncoded: doc.derBytes)
     }
 
+    /// Canonical DER.
     public func derEncoded() -> [UInt8] {
         var w = DERWriter()
         w.writeSequence { s in
@@ -86,5 +89,6 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
         return w.bytes
     }
 
+    /// PEM `EC PRIVATE KEY`.
     public var pemString: String { PEMDocument(label: "EC PRIVATE KEY", derBytes: derEncoded()).pemString }
 }

@@ -9,12 +9,15 @@
 /// PKCS#1 RSAPublicKey, for EC an uncompressed (0x04‖X‖Y) or compressed (0x02/0x03‖X) SEC1 point
 /// of the curve's size (whether the point is on the curve is for the ECDSA module to decide).
 public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
+    /// The key algorithm and its parameters.
     public typealias Algorithm = PublicKeyAlgorithm
 
+    /// The `algorithm` AlgorithmIdentifier, decoded.
     public var algorithm: Algorithm
     /// The BIT STRING payload (the unused-bits octet removed; it must be 0).
     public var subjectPublicKey: [UInt8]
 
+    /// A structure to encode.
     public init(algorithm: Algorithm, subjectPublicKey: [UInt8]) {
         self.algorithm = algorithm
         self.subjectPublicKey = subjectPublicKey
@@ -25,6 +28,7 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
         try self.init(derEncoded: derEncoded[...])
     }
 
+    /// The same for a slice (no copy of the input).
     public init(derEncoded: ArraySlice<UInt8>) throws {
         var r = try DERReader(derEncoded)
         self = try SubjectPublicKeyInfo.read(from: &r)
@@ -52,6 +56,7 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
         }
     }
 
+    /// Canonical DER.
     public func derEncoded() -> [UInt8] {
         var w = DERWriter()
         w.writeSequence { s in

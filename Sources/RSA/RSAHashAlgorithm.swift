@@ -14,11 +14,17 @@ public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline let backing: Backing
     init(_ b: Backing) { backing = b }
 
+    /// SHA-224 (FIPS 180-4).
     public static let sha224 = RSAHashAlgorithm(Backing.sha224)
+    /// SHA-256 (FIPS 180-4): RS256, PS256.
     public static let sha256 = RSAHashAlgorithm(Backing.sha256)
+    /// SHA-384 (FIPS 180-4): RS384, PS384.
     public static let sha384 = RSAHashAlgorithm(Backing.sha384)
+    /// SHA-512 (FIPS 180-4): RS512, PS512.
     public static let sha512 = RSAHashAlgorithm(Backing.sha512)
+    /// SHA-512/224 (FIPS 180-4).
     public static let sha512_224 = RSAHashAlgorithm(Backing.sha512_224)
+    /// SHA-512/256 (FIPS 180-4).
     public static let sha512_256 = RSAHashAlgorithm(Backing.sha512_256)
 
     /// Every supported hash.

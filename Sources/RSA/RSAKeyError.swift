@@ -12,6 +12,7 @@ public struct RSAKeyOptions: Sendable, Hashable {
     /// Largest accepted modulus, in bits (bounds the verification cost an attacker can cause).
     public var maximumModulusBits: Int
 
+    /// Limits in bits (both inclusive).
     public init(minimumModulusBits: Int = 2048, maximumModulusBits: Int = 16384) {
         self.minimumModulusBits = minimumModulusBits
         self.maximumModulusBits = maximumModulusBits
@@ -51,12 +52,14 @@ public struct RSAKeyError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidEncoding = Code(.invalidEncoding)
     }
 
+    /// What kind of problem it is.
     public let code: Code
     /// Human-readable detail (sizes and field names, never key values).
     public let reason: String
     /// The DER module's error, for ``Code/invalidEncoding``.
     public let underlying: DERError?
 
+    /// An error with its code, a reason, and the DER error behind it if any.
     public init(_ code: Code, _ reason: String, underlying: DERError? = nil) {
         self.code = code
         self.reason = reason

@@ -36,9 +36,14 @@ public struct SymmetricKey: Sendable, CustomStringConvertible {
 
 /// A key size in bits, for `SymmetricKey(size:)`.
 public struct SymmetricKeySize: Sendable, Equatable {
+    /// The size in bits.
     public let bitCount: Int
+    /// A size of `bitCount` bits.
     public init(bitCount: Int) { self.bitCount = bitCount }
+    /// 128 bits.
     public static let bits128 = SymmetricKeySize(bitCount: 128)
+    /// 192 bits.
     public static let bits192 = SymmetricKeySize(bitCount: 192)
+    /// 256 bits.
     public static let bits256 = SymmetricKeySize(bitCount: 256)
 }

@@ -104,6 +104,13 @@ let malformedCases: [MalformedCase] = {
     add("OID ending mid-arc", .node, [0x06, 0x02, 0x2A, 0x86], .invalidObjectIdentifier)
     add("empty OID", .node, [0x06, 0x00], .invalidObjectIdentifier)
     add("OID arc over 63 bits", .node, [0x06, 0x0B, 0x2A] + [UInt8](repeating: 0xFF, count: 9) + [0x7F], .invalidObjectIdentifier)
+    // SET and SET OF order (X.690 §10.3, §11.6).
+    add("SET OF INTEGERs in descending order", .node, tlv(0x31, int([2]), int([1])), .unsortedSet)
+    add("SET OF where a longer encoding sorts first", .node, tlv(0x31, octets([1, 1]), octets([1])), .unsortedSet)
+    add("SET OF nested in a SEQUENCE", .node, seq(tlv(0x31, null, int([1]))), .unsortedSet)
+    add("PKCS#8 attributes out of order", .pkcs8,
+        seq(int([0]), ecAlg, octets(seq(int([1]), octets([UInt8](repeating: 1, count: 32)))),
+            ctx(0, seq(oid([1, 2, 3]), tlv(0x31, null)), seq(oid([1, 2, 2]), tlv(0x31, null)))), .unsortedSet)
     // PKCS#1.
     add("negative modulus", .pkcs1Public, seq(int([0x81, 0x01]), int([0x03])), .negativeInteger)
     add("negative public exponent", .pkcs1Public, seq(int([0x00, 0xC5]), int([0xFD])), .negativeInteger)
@@ -193,7 +200,7 @@ struct MalformedTests {
     @Test("the table is large enough")
     func count() {
         Vectors.report("MalformedTests (hand-made DER)", cases: malformedCases.count)
-        #expect(malformedCases.count == 97)
+        #expect(malformedCases.count == 101)
     }
 
     @Test("raw r‖s of the wrong length")
@@ -204,6 +211,29 @@ struct MalformedTests {
         #expect(throws: DERError(.invalidParameters)) {
             try ECDSASignatureValue.rawRepresentation(fromDER: seq(int([1]), int([1])), scalarByteCount: 0)
         }
+    }
+}
+
+@Suite("SET order")
+struct SetOrderTests {
+    @Test("SETs in DER order are accepted, and PKCS#8 attributes in order round-trip")
+    func canonicalSets() throws {
+        // SET OF: ascending encodings, equal components allowed, a shorter prefix first.
+        let sets: [([UInt8], Int)] = [
+            (tlv(0x31, int([1]), int([2])), 2), (tlv(0x31, int([1]), int([1])), 2),
+            (tlv(0x31, octets([1]), octets([1, 0])), 2), (tlv(0x31), 0), (tlv(0x31, null), 1),
+        ]
+        for (set, count) in sets {
+            #expect(try DERNode.parse(set).children.count == count, "\(set.hexString)")
+        }
+        // SET (of distinct types): canonical tag order [1] < [2] although the encodings, A1 > 82, are not ascending.
+        let set = tlv(0x31, ctx(1, null), tlv(0x82, [0]))
+        #expect(try DERNode.parse(set).children.map(\.tag.number) == [1, 2])
+        // PKCS#8 attributes in ascending order are kept verbatim.
+        let attributes = ctx(0, seq(oid([1, 2, 2]), tlv(0x31, null)), seq(oid([1, 2, 3]), tlv(0x31, null)))
+        let p8 = seq(int([0]), ecAlg, octets(seq(int([1]), octets([UInt8](repeating: 1, count: 32)))), attributes)
+        let k = try PKCS8PrivateKeyInfo(derEncoded: p8)
+        #expect(k.attributes == attributes && k.derEncoded() == p8)
     }
 }
 

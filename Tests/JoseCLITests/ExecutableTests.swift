@@ -28,11 +28,12 @@ struct ExecutableTests {
     }
 
     /// `printf '%s\n' "$GOOD" "$TAMPERED" "$GOOD" | jose verify --jwks keys.json --now N`
-    @Test func threeTokensOnStandardInput() throws {
+    @Test(arguments: [("HS256", "hs.jwks.json"), ("RS256", "keys.jwks.json")])
+    func threeTokensOnStandardInput(alg: String, keys: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary),
                      "build the tool first (swift build): \(Self.binary)")
-        let good = Fixtures.token("HS256"), tampered = Fixtures.token("HS256-tampered")
-        let result = try run(["verify", "--jwks", Fixtures.path("hs.jwks.json"), "--now", "1800000000"],
+        let good = Fixtures.token(alg), tampered = Fixtures.token(alg + "-tampered")
+        let result = try run(["verify", "--jwks", Fixtures.path(keys), "--now", "1800000000"],
                              stdin: [good, tampered, good].map { $0 + "\n" }.joined())
         #expect(result.status == 1)
         let lines = result.out.split(separator: "\n").map(String.init)

@@ -203,6 +203,30 @@ import VectorSupport
         #expect(accepted == 0)
     }
 
+    /// Options may admit any modulus size; the degenerate ones (k = 1 or 2 bytes, where emLen is
+    /// 0 or 1 and no encoding fits) must verify nothing and never trap, whatever the signature.
+    @Test func degenerateModuliUnderPermissiveOptions() throws {
+        let anySize = RSAKeyOptions(minimumModulusBits: 0, maximumModulusBits: 64)
+        var built = 0, tried = 0
+        for n: [UInt8] in [[1], [3], [0x7f], [0xff], [1, 1], [0x80, 0x01], [0xff, 0xff]] {
+            let key = try RSAPublicKey(modulus: n, publicExponent: [3], options: anySize)
+            #expect(key.modulusByteCount == n.count)
+            built += 1
+            for sig: [UInt8] in [[], [0], [1], [2], [0, 0], [0, 1], [0xff], [0xff, 0xff], [0, 0, 0]] {
+                for padding: RSAPadding in [.pkcs1v1_5(.sha256), .pss(.sha256), .pss(.sha256, saltLength: 0), .pss(.sha512, saltLength: 64)] {
+                    #expect(!key.isValidSignature(sig, for: [], padding: padding), "n = \(n), s = \(sig), \(padding)")
+                    tried += 1
+                }
+            }
+        }
+        #expect(built == 7 && tried == 7 * 9 * 4)
+        // Contradictory or extreme limits refuse keys; they do not trap.
+        let inverted = RSAKeyOptions(minimumModulusBits: 4096, maximumModulusBits: 2048)
+        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 3000), publicExponent: [3], options: inverted) }
+        let extreme = RSAKeyOptions(minimumModulusBits: Int.min, maximumModulusBits: Int.max)
+        #expect(throws: RSAKeyError(.modulusEven, "")) { try RSAPublicKey(modulus: [], publicExponent: [3], options: extreme) }
+    }
+
     /// One key, many concurrent verifications (the key is immutable and Sendable).
     @Test func concurrentUse() async throws {
         let wf = try WycheproofFile.load("wycheproof/rsa_signature_2048_sha256_test.json")
