@@ -113,6 +113,33 @@ struct JWKSCacheTests {
         #expect(await provider.calls == 1)
     }
 
+    @Test func concurrentUnknownKidFloodCostsOneRefetch() async throws {
+        let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
+        let clock = ManualClock(0)
+        let cache = JWKSCache(minimumRefreshInterval: 60, now: { clock.now }, fetch: { try await provider.next() })
+        _ = try await cache.keySet()
+        clock.advance(61)
+        await provider.setDelay(30_000_000)
+        // 24 concurrent tokens: 16 with made-up kids, 8 with the rotated-in k2. One refetch serves them all; the
+        // k2 tokens verify with the new set, the made-up ones fail with keyNotFound.
+        let outcomes = await withTaskGroup(of: String.self) { g in
+            for i in 0..<24 {
+                g.addTask {
+                    let t = i % 3 == 0 ? Self.token(kid: "k2", key: Self.k2) : Self.token(kid: "made-up-\(i)", key: Self.k1)
+                    do { _ = try await cache.verify(t, algorithms: [.hs256]); return "ok" } catch let e as JWTError {
+                        return "\(e.code)"
+                    } catch { return "other" }
+                }
+            }
+            var all: [String] = []
+            for await o in g { all.append(o) }
+            return all
+        }
+        #expect(await provider.calls == 2)
+        #expect(outcomes.filter { $0 == "ok" }.count == 8)
+        #expect(outcomes.filter { $0 == "keyNotFound" }.count == 16)
+    }
+
     @Test func unknownKidJoinsFetchInFlight() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
         let cache = JWKSCache(minimumRefreshInterval: 3600, fetch: { try await provider.next() })

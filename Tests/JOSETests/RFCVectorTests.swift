@@ -13,11 +13,20 @@ struct RFCVectorTests {
         let file = "rfc/7515/rfc7515_appendix_a.json"
         let top = try T.jsonObject(file)
         let examples = try #require(top["examples"] as? [[String: Any]])
-        var ran = 0
+        var ran = 0, jsonSerializations = 0
         for ex in examples {
             let section = ex["section"] as! String
-            guard let compact = ex["compact"] as? String else { continue }  // A.6/A.7 are JSON serializations
             ran += 1
+            guard let compact = ex["compact"] as? String else {
+                // A.6 (general) and A.7 (flattened) are JWS JSON Serializations: out of scope, asserted refused.
+                let json = try #require((ex["general_json"] ?? ex["flattened_json"]).map { try T.json($0) }, "\(section)")
+                let text = String(decoding: json, as: UTF8.self)
+                T.expectCode(.malformedToken, section) {
+                    _ = try JWTVerifier(keys: try JWKSet(keys: []), algorithms: Set(JWSAlgorithm.allCases)).verifySignature(text)
+                }
+                jsonSerializations += 1
+                continue
+            }
             switch section {
             case "A.1":
                 let key = try T.publicJWK(ex["jwk"]!)
@@ -49,8 +58,8 @@ struct RFCVectorTests {
                 Issue.record("unexpected section \(section)")
             }
         }
-        Vectors.report(file, cases: ran, detail: "A.1 HS256, A.2 RS256, A.3 ES256, A.4 ES512 refused, A.5 none refused")
-        #expect(ran == 5)
+        Vectors.report(file, cases: ran, detail: "A.1 HS256, A.2 RS256, A.3 ES256, A.4 ES512 refused, A.5 none refused, A.6/A.7 JSON serialization refused")
+        #expect(ran == 7 && jsonSerializations == 2)
     }
 
     @Test func rfc7520Section4() throws {

@@ -30,6 +30,11 @@ struct VerifierTests {
         T.expectCode(.keyNotFound) { _ = try verify(unknown) }
         let path = T.hmacToken(header: #"{"alg":"HS256","kid":"../../etc/passwd"}"#, payload: Self.claims, key: Self.keyA)
         T.expectCode(.keyNotFound) { _ = try verify(path) }
+        // A kid that equals "a" only up to a NUL (a C-string truncation trick) or up to trailing space names no key.
+        for trick in [#"a\u0000"#, #"a\u0000b"#, "a ", "A"] {
+            let t = T.hmacToken(header: #"{"alg":"HS256","kid":"\#(trick)"}"#, payload: Self.claims, key: Self.keyA)
+            T.expectCode(.keyNotFound, trick) { _ = try verify(t) }
+        }
         let notString = T.hmacToken(header: #"{"alg":"HS256","kid":1}"#, payload: Self.claims, key: Self.keyA)
         T.expectCode(.malformedToken) { _ = try verify(notString) }
     }
