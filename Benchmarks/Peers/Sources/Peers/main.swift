@@ -1,5 +1,5 @@
 // PureJOSE against swift-crypto, jwt-kit and BigInt, side by side in one run.
-//   cd Benchmarks/Peers && swift run -c release [--filter SUBSTRING]
+//   cd Benchmarks/Peers && swift run -c release [--filter SUBSTRING] [--cpu]
 import _CryptoExtras
 import Foundation
 
@@ -8,6 +8,7 @@ var filter: String?
 if let i = arguments.firstIndex(of: "--filter"), arguments.index(after: i) < arguments.endIndex {
     filter = arguments[arguments.index(after: i)]
 }
+useProcessCPUTime = arguments.contains("--cpu")
 func wanted(_ name: String) -> Bool { filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
 
 var rows: [Row] = []
@@ -72,6 +73,6 @@ if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
 }
 let date = ISO8601DateFormatter().string(from: Date())
 print("PureJOSE vs peers — \(date), \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; "
-      + "median of 7 batches of ≥ 0.1 s process CPU time")
+      + "median of 9 batches of ≥ 0.2 s " + (useProcessCPUTime ? "process CPU time" : "wall-clock time"))
 print("")
 printTable(rows)
