@@ -44,7 +44,7 @@ for raw in text.splitlines():
     cases[suite] += int(m.group(2))
 
 order = sorted(cases, key=lambda s: (s.startswith("Generated") or s.startswith("Hand"), s))
-print("| Suite | Vector files read | Cases run (summed over the tests that read them) |")
+print("| Suite | Vector files (or folders) reported | Cases run (summed over the tests that read them) |")
 print("| --- | ---: | ---: |")
 for s in order:
     print(f"| {s} | {len(files[s]) or '–'} | {cases[s]:,} |")

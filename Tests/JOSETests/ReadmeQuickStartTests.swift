@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import JOSE
 import SHA2
+import DER
+import RSA
+import ECDSA
 
 /// Keeps README.md's quick start honest: the statements between the markers below are the README's quick-start
 /// code block (its `import` lines aside), compiled here and run against a Sign-in-with-Apple-shaped token signed
@@ -65,5 +68,49 @@ struct ReadmeQuickStartTests {
 
         #expect(snippet.count >= 6)
         #expect(block == snippet)
+    }
+}
+
+/// The README's per-module snippets, compiled (not run: they stand for code with the reader's own inputs). If an
+/// API they use changes, the test build fails here. Keep them in step with README.md's "Modules" section.
+enum ReadmeModuleSnippets {
+    static func sha2(bytes: [UInt8], part: [UInt8], message: [UInt8], secret: [UInt8]) -> Bool {
+        let d = SHA256.hash(data: bytes)
+        var h = SHA512(); h.update(data: part); let d2 = h.finalize()
+        let mac = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: secret))
+        _ = (d, d2)
+        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: message, using: SymmetricKey(data: secret))
+    }
+
+    static func der(text: String, derSig: [UInt8]) throws -> [UInt8] {
+        let pem = try PEMDocument(pemString: text)
+        let spki = try SubjectPublicKeyInfo(derEncoded: pem.derBytes)
+        let raw = try ECDSASignatureValue.rawRepresentation(fromDER: derSig, scalarByteCount: 32)
+        _ = spki
+        return raw
+    }
+
+    static func rsa(pem: String, sig: [UInt8], message: [UInt8]) throws -> Bool {
+        let key = try RSAPublicKey(pemRepresentation: pem)
+        return key.isValidSignature(sig, for: message, padding: .pkcs1v1_5(.sha256))
+            && key.isValidSignature(sig, for: message, padding: .pss(.sha256, saltLength: 32))
+    }
+
+    static func ecdsa(bytes: [UInt8], rs: [UInt8], message: [UInt8]) throws -> Bool {
+        let pk = try P256.Signing.PublicKey(x963Representation: bytes)
+        let sig = try P256.Signing.ECDSASignature(rawRepresentation: rs)
+        return pk.isValidSignature(sig, for: message) && pk.isValidSignature(sig, for: SHA512.hash(data: message))
+    }
+
+    struct MyClaims: Decodable { var sub: String }
+
+    static func jose(jwksJSON: String, token: String, httpGet: @escaping @Sendable () async throws -> [UInt8]) throws {
+        let verifier = JWTVerifier(keys: try JWKSet(json: jwksJSON), algorithms: [.rs256, .ps256, .es256, .es384])
+        let jwt = try verifier.verify(token, expecting: ClaimExpectations(issuer: "https://accounts.google.com",
+                                                                         audience: "my-client-id", leeway: 60))
+        _ = (jwt.header.keyID, jwt.claims.subject, jwt.claims.expiresAt)
+        let mine = try jwt.decode(MyClaims.self)
+        let cache = JWKSCache(minimumRefreshInterval: 60) { try await httpGet() }
+        _ = (mine, cache)
     }
 }
