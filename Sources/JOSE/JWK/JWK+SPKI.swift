@@ -10,13 +10,22 @@ extension JWK {
             spki = try SubjectPublicKeyInfo(derEncoded: der)
         } catch let spkiError {
             // Not an SPKI: maybe a PKCS#1 RSAPublicKey.
-            guard let pkcs1 = try? PKCS1RSAPublicKey(derEncoded: der) else {
+            guard (try? PKCS1RSAPublicKey(derEncoded: der)) != nil else {
                 throw JWTError(.invalidKey, "not a SubjectPublicKeyInfo or RSAPublicKey: \(spkiError)")
             }
-            try self.init(rsaModulus: pkcs1.modulus, exponent: pkcs1.publicExponent, keyID: keyID, algorithm: algorithm, options: options)
+            try self.init(pkcs1DER: der, keyID: keyID, algorithm: algorithm, options: options)
             return
         }
         try self.init(spki: spki, keyID: keyID, algorithm: algorithm, options: options)
+    }
+
+    /// A bare PKCS#1 `RSAPublicKey` (RFC 8017 §A.1.1).
+    init(pkcs1DER der: [UInt8], keyID: String?, algorithm: JWSAlgorithm?, options: Options) throws {
+        let k: PKCS1RSAPublicKey
+        do { k = try PKCS1RSAPublicKey(derEncoded: der) } catch {
+            throw JWTError(.invalidKey, "not a PKCS#1 RSAPublicKey: \(error)")
+        }
+        try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: algorithm, options: options)
     }
 
     /// A public JWK from a parsed SubjectPublicKeyInfo.
@@ -24,9 +33,13 @@ extension JWK {
                 options: Options = .default) throws {
         switch spki.algorithm {
         case .rsaEncryption, .rsassaPSS:
+            var alg = algorithm
+            if case .rsassaPSS(let params) = spki.algorithm {
+                alg = try Self.algorithmForPSSKey(params, requested: algorithm)
+            }
             let k: PKCS1RSAPublicKey
             do { k = try spki.rsaPublicKey() } catch { throw JWTError(.invalidKey, "RSA public key: \(error)") }
-            try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: algorithm, options: options)
+            try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: alg, options: options)
         case .ecPublicKey(let named):
             let curve: Curve
             switch named {
@@ -54,7 +67,44 @@ extension JWK {
             }
             throw JWTError(.unsupportedKey, "PEM label \(quoted(doc.label)) is not a public key")
         }
-        try self.init(derRepresentation: doc.derBytes, keyID: keyID, algorithm: algorithm, options: options)
+        // The label says which structure the body is (RFC 7468 §13; RFC 8017 §A.1.1): no fallback between them.
+        if doc.label == "RSA PUBLIC KEY" {
+            try self.init(pkcs1DER: doc.derBytes, keyID: keyID, algorithm: algorithm, options: options)
+        } else {
+            let spki: SubjectPublicKeyInfo
+            do { spki = try SubjectPublicKeyInfo(derEncoded: doc.derBytes) } catch {
+                throw JWTError(.invalidKey, "PUBLIC KEY is not a SubjectPublicKeyInfo: \(error)")
+            }
+            try self.init(spki: spki, keyID: keyID, algorithm: algorithm, options: options)
+        }
+    }
+
+    /// An id-RSASSA-PSS key (RFC 4055 §1.2) may only verify RSASSA-PSS signatures, and with parameters only with
+    /// its hash, its MGF1 hash and a salt at least its salt length. A JWK can carry that restriction only as its
+    /// `alg`, so the key becomes a PS256/384/512 key: the `algorithm` asked for, if it fits the parameters, else the
+    /// one the parameters name (hash = MGF1 hash, salt length ≤ hash length, as RFC 7518 §3.5 uses them). Without
+    /// parameters and without a requested PS* algorithm, the key is refused rather than widened to every RSA use.
+    static func algorithmForPSSKey(_ params: RSASSAPSSParameters?, requested: JWSAlgorithm?) throws -> JWSAlgorithm {
+        func fits(_ alg: JWSAlgorithm) -> Bool {
+            let hash: DigestAlgorithm, length: Int
+            switch alg {
+            case .ps256: (hash, length) = (.sha256, 32)
+            case .ps384: (hash, length) = (.sha384, 48)
+            case .ps512: (hash, length) = (.sha512, 64)
+            default: return false
+            }
+            guard let p = params else { return true }
+            return p.hashAlgorithm == hash && p.maskGenHashAlgorithm == hash && p.saltLength <= length
+        }
+        if let alg = requested {
+            guard fits(alg) else {
+                throw JWTError(.keyMismatch, "an id-RSASSA-PSS key cannot be used for \(alg.rawValue)")
+            }
+            return alg
+        }
+        if params != nil, let alg = [JWSAlgorithm.ps256, .ps384, .ps512].first(where: fits) { return alg }
+        throw JWTError(.unsupportedKey,
+                       "an id-RSASSA-PSS key restricts its padding; say which PS256/384/512 algorithm it is for")
     }
 
     /// The key as a SubjectPublicKeyInfo (RSA: rsaEncryption with NULL parameters; EC: id-ecPublicKey with the
