@@ -141,6 +141,11 @@ struct BenchmarkRunner {
             return
         }
         if selected.isEmpty { fail("no benchmark matches \(filters)") }
+        // The chart shows jwt.* rows (or, failing those, verify.* rows): refuse before measuring
+        // rather than write an empty chart.
+        if svgPath != nil && !selected.contains(where: { isChartRow($0.name) }) {
+            fail("--svg charts jwt.* or verify.* rows, and the filter selects none")
+        }
         var runner = BenchmarkRunner()
         runner.useWallClock = wall
         if !json {
