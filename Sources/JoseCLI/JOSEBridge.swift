@@ -154,7 +154,9 @@ final class TokenVerifier {
     /// With `--key`, the one key is the key whatever `kid` a token names: verifiers for the key under the
     /// `kid`s seen so far (a JWK names its `kid`, and PureJOSE only tries the key a token's `kid` names).
     private let singleKey: JWK?
-    private var verifiersByKeyID: [String: JWTVerifier] = [:]
+    /// Keyed by the kid's UTF-8 bytes: a `String` key would merge canonically equivalent kids (NFC and NFD
+    /// spellings), and the verifier built for one would then refuse a token naming the other.
+    private var verifiersByKeyID: [[UInt8]: JWTVerifier] = [:]
 
     init(keys: KeySource, algorithms names: [String], expectations e: Expectations,
          command: String) throws(CLIFailure) {
@@ -198,13 +200,16 @@ final class TokenVerifier {
     }
 
     private func verifierForKeyID(_ kid: String) -> JWTVerifier? {
-        if let known = verifiersByKeyID[kid] { return known }
-        guard let key = singleKey, verifiersByKeyID.count < 64 else { return nil }
+        let kidBytes = Array(kid.utf8)
+        if let known = verifiersByKeyID[kidBytes] { return known }
+        guard let key = singleKey else { return nil }
         var members = key.jsonObject(includingSecret: true).map { ($0.name, $0.value) }.filter { $0.0 != "kid" }
         members.append(("kid", .string(kid)))
         guard let object = try? JSONObject(members), let renamed = try? JWK(object: object) else { return nil }
         let made = JWTVerifier(key: renamed, algorithms: algorithms)
-        verifiersByKeyID[kid] = made
+        // At most 64 are kept (a log may name any number of kids); past that each such token gets its own,
+        // so it is still checked against the key rather than refused.
+        if verifiersByKeyID.count < 64 { verifiersByKeyID[kidBytes] = made }
         return made
     }
 }
