@@ -30,7 +30,7 @@ indirect enum JSONText: Equatable {
     /// the year 31 million are not dates), rounded down to whole seconds.
     var numericDate: Int64? {
         guard case .number(let text) = self else { return nil }
-        if let exact = Int64(text) { return abs(exact) <= 1_000_000_000_000_000 ? exact : nil }
+        if let exact = Int64(text) { return exact.magnitude <= 1_000_000_000_000_000 ? exact : nil }
         guard let real = Double(text), real.isFinite, abs(real) <= 1e15 else { return nil }
         return Int64(real.rounded(.down))
     }
