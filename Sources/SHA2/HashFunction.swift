@@ -130,3 +130,37 @@ func _hexString(_ bytes: UnsafeRawBufferPointer) -> String {
         return bytes.count * 2
     }
 }
+
+/// The storage shared by the six digest types: `byteCount` bytes in a fixed tuple of `UInt64` (no heap), with
+/// bytes in and out and constant-time equality (from `Digest`). An implementation detail, public only so that the
+/// digest types' `@inlinable` members can use it; not for conformance outside this module.
+public protocol _InlineDigest: Digest {
+    associatedtype _Storage
+    var _storage: _Storage { get }
+    static var _zero: _Storage { get }
+    init(_storage: _Storage)
+}
+
+extension _InlineDigest {
+    @usableFromInline
+    init(words: _DigestBytes) {
+        var s = Self._zero
+        _truncate(words, into: &s, byteCount: Self.byteCount)
+        self.init(_storage: s)
+    }
+
+    /// A digest from its bytes (for example, one computed elsewhere); `nil` unless there are exactly
+    /// `byteCount` of them.
+    public init?(bytes: some Sequence<UInt8>) {
+        let array = Array(bytes)
+        guard array.count == Self.byteCount else { return nil }
+        var s = Self._zero
+        Swift.withUnsafeMutableBytes(of: &s) { $0.copyBytes(from: array) }
+        self.init(_storage: s)
+    }
+
+    @inlinable
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try Swift.withUnsafeBytes(of: _storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Self.byteCount])) }
+    }
+}

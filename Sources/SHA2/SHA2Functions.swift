@@ -21,31 +21,12 @@ public struct SHA224: HashFunction {
 }
 
 /// The 28-byte digest of `SHA224`, stored inline.
-public struct SHA224Digest: Digest {
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64)
-
+public struct SHA224Digest: _InlineDigest {
+    public let _storage: (UInt64, UInt64, UInt64, UInt64)
     /// 28 bytes.
     @inlinable public static var byteCount: Int { 28 }
-
-    @usableFromInline
-    init(words: _DigestBytes) {
-        storage = (0, 0, 0, 0)
-        _truncate(words, into: &storage, byteCount: 28)
-    }
-
-    /// A digest from its bytes (for example, one computed elsewhere); `nil` unless there are
-    /// exactly 28 of them.
-    public init?(bytes: some Sequence<UInt8>) {
-        let array = Array(bytes)
-        guard array.count == 28 else { return nil }
-        storage = (0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: array) }
-    }
-
-    @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<28])) }
-    }
+    @inlinable public static var _zero: (UInt64, UInt64, UInt64, UInt64) { (0, 0, 0, 0) }
+    @inlinable public init(_storage: (UInt64, UInt64, UInt64, UInt64)) { self._storage = _storage }
 }
 
 /// SHA-256: FIPS 180-4 §6.2.
@@ -69,31 +50,12 @@ public struct SHA256: HashFunction {
 }
 
 /// The 32-byte digest of `SHA256`, stored inline.
-public struct SHA256Digest: Digest {
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64)
-
+public struct SHA256Digest: _InlineDigest {
+    public let _storage: (UInt64, UInt64, UInt64, UInt64)
     /// 32 bytes.
     @inlinable public static var byteCount: Int { 32 }
-
-    @usableFromInline
-    init(words: _DigestBytes) {
-        storage = (0, 0, 0, 0)
-        _truncate(words, into: &storage, byteCount: 32)
-    }
-
-    /// A digest from its bytes (for example, one computed elsewhere); `nil` unless there are
-    /// exactly 32 of them.
-    public init?(bytes: some Sequence<UInt8>) {
-        let array = Array(bytes)
-        guard array.count == 32 else { return nil }
-        storage = (0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: array) }
-    }
-
-    @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<32])) }
-    }
+    @inlinable public static var _zero: (UInt64, UInt64, UInt64, UInt64) { (0, 0, 0, 0) }
+    @inlinable public init(_storage: (UInt64, UInt64, UInt64, UInt64)) { self._storage = _storage }
 }
 
 /// SHA-384: FIPS 180-4 §6.5: SHA-512 with its own initial value (§5.3.4), the result truncated to 384 bits.
@@ -117,31 +79,12 @@ public struct SHA384: HashFunction {
 }
 
 /// The 48-byte digest of `SHA384`, stored inline.
-public struct SHA384Digest: Digest {
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-
+public struct SHA384Digest: _InlineDigest {
+    public let _storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     /// 48 bytes.
     @inlinable public static var byteCount: Int { 48 }
-
-    @usableFromInline
-    init(words: _DigestBytes) {
-        storage = (0, 0, 0, 0, 0, 0)
-        _truncate(words, into: &storage, byteCount: 48)
-    }
-
-    /// A digest from its bytes (for example, one computed elsewhere); `nil` unless there are
-    /// exactly 48 of them.
-    public init?(bytes: some Sequence<UInt8>) {
-        let array = Array(bytes)
-        guard array.count == 48 else { return nil }
-        storage = (0, 0, 0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: array) }
-    }
-
-    @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<48])) }
-    }
+    @inlinable public static var _zero: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) { (0, 0, 0, 0, 0, 0) }
+    @inlinable public init(_storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self._storage = _storage }
 }
 
 /// SHA-512: FIPS 180-4 §6.4.
@@ -165,31 +108,12 @@ public struct SHA512: HashFunction {
 }
 
 /// The 64-byte digest of `SHA512`, stored inline.
-public struct SHA512Digest: Digest {
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-
+public struct SHA512Digest: _InlineDigest {
+    public let _storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     /// 64 bytes.
     @inlinable public static var byteCount: Int { 64 }
-
-    @usableFromInline
-    init(words: _DigestBytes) {
-        storage = (0, 0, 0, 0, 0, 0, 0, 0)
-        _truncate(words, into: &storage, byteCount: 64)
-    }
-
-    /// A digest from its bytes (for example, one computed elsewhere); `nil` unless there are
-    /// exactly 64 of them.
-    public init?(bytes: some Sequence<UInt8>) {
-        let array = Array(bytes)
-        guard array.count == 64 else { return nil }
-        storage = (0, 0, 0, 0, 0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: array) }
-    }
-
-    @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<64])) }
-    }
+    @inlinable public static var _zero: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) { (0, 0, 0, 0, 0, 0, 0, 0) }
+    @inlinable public init(_storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self._storage = _storage }
 }
 
 /// SHA-512/224: FIPS 180-4 §6.6: SHA-512/224, SHA-512 with the §5.3.6.1 initial value, truncated to 224 bits.
@@ -213,31 +137,12 @@ public struct SHA512_224: HashFunction {
 }
 
 /// The 28-byte digest of `SHA512_224`, stored inline.
-public struct SHA512_224Digest: Digest {
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64)
-
+public struct SHA512_224Digest: _InlineDigest {
+    public let _storage: (UInt64, UInt64, UInt64, UInt64)
     /// 28 bytes.
     @inlinable public static var byteCount: Int { 28 }
-
-    @usableFromInline
-    init(words: _DigestBytes) {
-        storage = (0, 0, 0, 0)
-        _truncate(words, into: &storage, byteCount: 28)
-    }
-
-    /// A digest from its bytes (for example, one computed elsewhere); `nil` unless there are
-    /// exactly 28 of them.
-    public init?(bytes: some Sequence<UInt8>) {
-        let array = Array(bytes)
-        guard array.count == 28 else { return nil }
-        storage = (0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: array) }
-    }
-
-    @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<28])) }
-    }
+    @inlinable public static var _zero: (UInt64, UInt64, UInt64, UInt64) { (0, 0, 0, 0) }
+    @inlinable public init(_storage: (UInt64, UInt64, UInt64, UInt64)) { self._storage = _storage }
 }
 
 /// SHA-512/256: FIPS 180-4 §6.7: SHA-512/256, SHA-512 with the §5.3.6.2 initial value, truncated to 256 bits.
@@ -261,29 +166,10 @@ public struct SHA512_256: HashFunction {
 }
 
 /// The 32-byte digest of `SHA512_256`, stored inline.
-public struct SHA512_256Digest: Digest {
-    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64)
-
+public struct SHA512_256Digest: _InlineDigest {
+    public let _storage: (UInt64, UInt64, UInt64, UInt64)
     /// 32 bytes.
     @inlinable public static var byteCount: Int { 32 }
-
-    @usableFromInline
-    init(words: _DigestBytes) {
-        storage = (0, 0, 0, 0)
-        _truncate(words, into: &storage, byteCount: 32)
-    }
-
-    /// A digest from its bytes (for example, one computed elsewhere); `nil` unless there are
-    /// exactly 32 of them.
-    public init?(bytes: some Sequence<UInt8>) {
-        let array = Array(bytes)
-        guard array.count == 32 else { return nil }
-        storage = (0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &storage) { $0.copyBytes(from: array) }
-    }
-
-    @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<32])) }
-    }
+    @inlinable public static var _zero: (UInt64, UInt64, UInt64, UInt64) { (0, 0, 0, 0) }
+    @inlinable public init(_storage: (UInt64, UInt64, UInt64, UInt64)) { self._storage = _storage }
 }
