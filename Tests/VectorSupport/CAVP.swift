@@ -39,7 +39,8 @@ public struct CAVPRecord: Sendable {
 
 public enum CAVP {
     /// Parses a CAVP `.rsp`-style file into records. `#` lines are comments; CRLF or LF.
-    /// A header line closes the record before it. Throws if the file yields no record.
+    /// A header line closes the record before it, and so does a field name the record already has.
+    /// Throws if the file yields no record.
     public static func load(_ relative: String) throws -> [CAVPRecord] {
         let text = try Vectors.text(relative)
         let records = parse(text)
@@ -69,9 +70,12 @@ public enum CAVP {
                 continue
             }
             guard let eq = line.firstIndex(of: "=") else { continue }
-            if fields.isEmpty { start = lineNo }
             let name = line[..<eq].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            // A name already in the record starts the next one: some files (SigVer15EMTest.txt) omit the blank
+            // line between two records, and no record repeats a field.
+            if fields.contains(where: { $0.name == name }) { flush() }
+            if fields.isEmpty { start = lineNo }
             fields.append((name, value))
         }
         flush()
