@@ -34,13 +34,13 @@ let package = Package(
         ),
 
         // Test support: vector loaders shared by every test target (may use Foundation).
-        .target(name: "VectorSupport", path: "Tests/VectorSupport"),
-        .testTarget(name: "SHA2Tests", dependencies: ["SHA2", "VectorSupport"]),
-        .testTarget(name: "DERTests", dependencies: ["DER", "VectorSupport"]),
-        .testTarget(name: "BigNumTests", dependencies: ["BigNum", "VectorSupport"]),
-        .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "VectorSupport"]),
-        .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "VectorSupport"]),
-        .testTarget(name: "JOSETests", dependencies: ["JOSE", "RSA", "ECDSA", "DER", "SHA2", "VectorSupport"]),
-        .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "VectorSupport"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SHA2Tests", dependencies: ["SHA2", "TestSupport"]),
+        .testTarget(name: "DERTests", dependencies: ["DER", "TestSupport"]),
+        .testTarget(name: "BigNumTests", dependencies: ["BigNum", "TestSupport"]),
+        .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "TestSupport"]),
+        .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "TestSupport"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "RSA", "ECDSA", "DER", "SHA2", "TestSupport"]),
+        .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "TestSupport"]),
     ]
 )

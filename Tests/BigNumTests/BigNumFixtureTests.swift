@@ -1,6 +1,6 @@
 import BigNum
 import Testing
-import VectorSupport
+import TestSupport
 
 /// Cases from `Vectors/bignum/bignum_cases.txt`, generated once by `Vectors/bignum/generate.py`
 /// with Python's integers as the independent oracle.

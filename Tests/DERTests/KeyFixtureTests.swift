@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import VectorSupport
+import TestSupport
 @testable import DER
 
 /// What a key fixture is expected to be (from Vectors/keys/MANIFEST.md, checked there with

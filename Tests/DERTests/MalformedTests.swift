@@ -1,5 +1,5 @@
 import Testing
-import VectorSupport
+import TestSupport
 @testable import DER
 
 // Small builders so that every length in the table below is computed, not hand-counted.

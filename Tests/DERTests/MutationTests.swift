@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import VectorSupport
+import TestSupport
 @testable import DER
 
 /// Seeded mutation ("fuzz") test: valid SPKI, PKCS#8, SEC1 and ECDSA-Sig-Value encodings are

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import VectorSupport
+import TestSupport
 @testable import DER
 
 /// The OpenSSL evp_test file with the RFC 6979 keys and deterministic signatures

@@ -1,5 +1,5 @@
 import Testing
-import VectorSupport
+import TestSupport
 @testable import DER
 
 @Suite("Writer round trips")
@@ -287,18 +287,6 @@ struct PEMTests {
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator so test runs are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension String {
     func replacingAll(_ a: Character, with b: String) -> String {

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import VectorSupport
+import TestSupport
 @testable import DER
 
 /// Digest names as Wycheproof writes them.

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import VectorSupport
+import TestSupport
 @testable import DER
 
 /// The `sig` field of the Wycheproof ECDSA DER-format files against `ECDSASignatureValue`.

@@ -1,23 +1,10 @@
 import Testing
 @testable import ECDSA
-import VectorSupport
+import TestSupport
 
 // Seeded property tests of the field and scalar arithmetic (P-256, P-384) and point tests against
 // independently computed multiples of G.
 
-/// SplitMix64: a small seeded generator so failures reproduce.
-struct SeededRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-    mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8.random(in: 0...255, using: &self) } }
-}
 
 /// The operations shared by field elements and scalars (both Montgomery residues).
 protocol MontElement: Equatable {
@@ -55,7 +42,7 @@ func smallBytes(_ v: UInt8, _ count: Int) -> [UInt8] { [UInt8](repeating: 0, cou
 
 /// Runs the property battery on one residue type; `modulus` is the big-endian modulus.
 func checkResidues<E: MontElement>(_: E.Type, modulus: [UInt8], seed: UInt64, rounds: Int, sqrt: ((E) -> E?)?) -> Int {
-    var rng = SeededRNG(seed: seed)
+    var rng = SplitMix64(seed: seed)
     let n = E.byteCount
     func random() -> E {
         while true { if let e = E(bigEndianBytes: rng.bytes(n)) { return e } }

@@ -1,7 +1,7 @@
 import Testing
 import ECDSA
 import DER
-import VectorSupport
+import TestSupport
 
 // Key fixtures of Vectors/keys (see keys/MANIFEST.md): SEC 1 point decompression against OpenSSL's
 // coordinates, the RFC 6979 SPKI keys, and SPKIs this module must refuse (explicit curve parameters,

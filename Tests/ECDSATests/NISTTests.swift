@@ -1,7 +1,7 @@
 import Testing
 import ECDSA
 import SHA2
-import VectorSupport
+import TestSupport
 import Foundation
 
 // NIST CAVP FIPS 186-3 ECDSA files (Vectors/nist/ecdsa): SigVer (P-256/P-384 with SHA-224/256/384/512

@@ -2,7 +2,7 @@ import Testing
 import ECDSA
 import SHA2
 import DER
-import VectorSupport
+import TestSupport
 
 // Named rejection and encoding tests. The keys and signatures below were made once with Python's
 // `cryptography` 48 (ec.derive_private_key(0xC0FFEE + 32 / + 48), ECDSA over `namedMessage`): the

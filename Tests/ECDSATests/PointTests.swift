@@ -1,6 +1,6 @@
 import Testing
 @testable import ECDSA
-import VectorSupport
+import TestSupport
 
 // Multiples of G computed independently with Python's integers (affine double-and-add over GF(p), in
 // Scripts/generate-curves.py's check_curve arithmetic): k, x(kG), y(kG). The random k come from
@@ -160,7 +160,7 @@ struct PointTests {
         // u₁ = 3, u₂ = 1 with Q = 3G: 6G (exercises P + P → doubling inside the addition).
         #expect(c.dsm(smallBytes(3, c.byteCount), smallBytes(1, c.byteCount), q) == c.mulG(smallBytes(6, c.byteCount)))
         // Random (u₁, u₂) below 2^(bits−3), so u₁ + 3·u₂ < n: u₁·G + u₂·(3G) = (u₁ + 3·u₂)·G.
-        var rng = SeededRNG(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<4 {
             var u1 = rng.bytes(c.byteCount), u2 = rng.bytes(c.byteCount)
             u1[0] &= 0x1f; u2[0] &= 0x1f

@@ -1,7 +1,7 @@
 import Testing
 import ECDSA
 import SHA2
-import VectorSupport
+import TestSupport
 
 // Every ECDSA secp256r1 / secp384r1 file of Vectors/wycheproof (DER and IEEE P1363 signatures), and the
 // P-256 / P-384 groups of the v0 webcrypto file (JWK keys, r‖s signatures).

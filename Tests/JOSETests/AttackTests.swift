@@ -3,7 +3,7 @@ import Foundation
 import JOSE
 import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 /// The attack suite (issue 6): one named test per attack class and per rule learned from other libraries'
 /// security advisories, each asserting the specific `JWTError` code. Signed tokens come from

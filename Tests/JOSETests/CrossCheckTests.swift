@@ -1,7 +1,7 @@
 import Foundation
 import JOSE
 import Testing
-import VectorSupport
+import TestSupport
 
 /// Cross-check against an independent implementation: `Vectors/jose/crosscheck.json` holds tokens signed by
 /// Python's `cryptography` (generator: `Vectors/jose/generate_crosscheck.py`), valid and tampered, each with the

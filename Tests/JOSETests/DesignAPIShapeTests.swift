@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VectorSupport
+import TestSupport
 import SHA2
 import ECDSA
 import JOSE

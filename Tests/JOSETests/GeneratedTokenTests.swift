@@ -1,5 +1,5 @@
 import Testing
-import VectorSupport
+import TestSupport
 @testable import JOSE
 
 /// Tokens signed by Python `cryptography` (Scripts/make_jose_fixtures.py → GeneratedTokens.swift): RS256/384/512

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VectorSupport
+import TestSupport
 @testable import JOSE
 
 @Suite("JWK and JWK Sets (RFC 7517, RFC 7518 §6)")

@@ -1,25 +1,14 @@
 import Testing
 @testable import JOSE
+import TestSupport
 
 /// Seeded mutation sweeps: hostile input must always end in a `JWTError` (never a trap, never another error),
 /// and no mutated token may verify. Reduced counts keep the debug suite quick; the seeds make failures replayable.
 @Suite("mutations")
 struct MutationTests {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.= \u{0}\u{7F}é".utf8)
 
-    func mutate(_ s: [UInt8], _ r: inout SplitMix) -> [UInt8] {
+    func mutate(_ s: [UInt8], _ r: inout SplitMix64) -> [UInt8] {
         var b = s
         for _ in 0...r.below(3) {
             switch r.below(5) {
@@ -40,7 +29,7 @@ struct MutationTests {
         let token = T.hmacToken(header: #"{"alg":"HS256","kid":"k","typ":"JWT"}"#,
                                 payload: #"{"sub":"s","exp":4000000000,"aud":["a","b"],"n":[1,2.5,{"x":null}]}"#, key: key)
         let original = Array(token.utf8)
-        var r = SplitMix(state: 0x0123_4567_89AB_CDEF)
+        var r = SplitMix64(seed: 0x0123_4567_89AB_CDEF)
         var ran = 0, accepted = 0
         for _ in 0..<3000 {
             let m = mutate(original, &r)
@@ -61,7 +50,7 @@ struct MutationTests {
 
     @Test func randomJSONNeverTraps() {
         let seeds = [#"{"a":[1,-2.5e3,true,null,"x\u00e9\ud83d\ude00"],"b":{"c":{}}}"#, #"[[[["deep"]]]]"#, #""\\\"\/\b""#]
-        var r = SplitMix(state: 42)
+        var r = SplitMix64(seed: 42)
         var ran = 0
         for _ in 0..<3000 {
             let m = mutate(Array(seeds[r.below(seeds.count)].utf8), &r)
@@ -79,7 +68,7 @@ struct MutationTests {
     }
 
     @Test func randomBase64NeverTraps() throws {
-        var r = SplitMix(state: 7)
+        var r = SplitMix64(seed: 7)
         for _ in 0..<3000 {
             let bytes = (0..<r.below(40)).map { _ in UInt8(truncatingIfNeeded: r.next()) }
             let enc = Array(Base64URL.encode(bytes).utf8)

@@ -1,5 +1,5 @@
 import Testing
-import VectorSupport
+import TestSupport
 import JOSE
 
 /// JWK from PEM/DER: the PEM label decides the structure (no fallback from `RSA PUBLIC KEY` to SPKI or back), and

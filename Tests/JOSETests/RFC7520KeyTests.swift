@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VectorSupport
+import TestSupport
 import JOSE
 
 /// RFC 7520 §3 (JOSE Cookbook) keys: each file is one JWK. Public signature keys load (P-521 is out of scope and

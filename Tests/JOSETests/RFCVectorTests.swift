@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VectorSupport
+import TestSupport
 @testable import JOSE
 
 /// RFC 7515 Appendix A and RFC 7520 §4 compact examples, RFC 7638 §3.1, RFC 7517 Appendices A and B.

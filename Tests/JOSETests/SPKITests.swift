@@ -1,5 +1,5 @@
 import Testing
-import VectorSupport
+import TestSupport
 @testable import JOSE
 
 /// JWK ⟷ SubjectPublicKeyInfo DER/PEM, on pyca's key fixtures. The expected RFC 7638 thumbprints were computed

@@ -1,6 +1,6 @@
 import Foundation
 import SHA2
-import VectorSupport
+import TestSupport
 @testable import JOSE
 
 /// Helpers shared by the JOSE tests.

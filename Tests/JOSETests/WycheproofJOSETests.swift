@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VectorSupport
+import TestSupport
 @testable import JOSE
 
 /// Wycheproof `json_web_signature_test.json` and `json_web_key_test.json`: every case is run and counted.

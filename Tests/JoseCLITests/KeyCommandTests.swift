@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VectorSupport
+import TestSupport
 @testable import JoseCLI
 
 private func parseObject(_ text: String) throws -> [String: String] {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VectorSupport
+import TestSupport
 @testable import JoseCLI
 
 /// `jose pem`, `jose thumbprint` and `jose jwk` on real providers' JWK Sets (Vectors/jwks), against the

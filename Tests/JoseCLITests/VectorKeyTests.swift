@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VectorSupport
+import TestSupport
 @testable import JoseCLI
 
 /// `jose jwk` and `jose thumbprint` on the committed key files of `Vectors/keys/` (see its MANIFEST.md).

@@ -2,7 +2,7 @@ import Foundation
 import RSA
 import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 /// The RSA lines of `DESIGN.md` ("Public API shapes"), written exactly as they appear there, so
 /// a change of public names or argument labels breaks this file. The key and the two genuine

@@ -3,7 +3,7 @@ import Foundation
 import RSA
 import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 /// Known forgery shapes, built by hand in `Vectors/rsa-forgeries/generate.py` (committed with
 /// its output): extra bytes or garbage after the DigestInfo, DigestInfo without or with

@@ -1,6 +1,6 @@
 import RSA
 import Testing
-import VectorSupport
+import TestSupport
 
 /// NIST CAVP RSA signature files in `Vectors/nist/rsa` (FIPS 186-3 / CAVS 11, and the CAVS 5.2
 /// malformed-EM file). Keys of 1024 and 1536 bits are read with `RSAKeyOptions.legacy1024`.
@@ -16,7 +16,7 @@ import VectorSupport
         let hash: RSAHashAlgorithm?
 
         subscript(_ name: String) -> String? { fields[name] }
-        func hex(_ name: String) -> [UInt8] { VectorSupport.hex(fields[name] ?? "") }
+        func hex(_ name: String) -> [UInt8] { TestSupport.hex(fields[name] ?? "") }
     }
 
     /// Records with a message, each with the modulus and exponent in force (`n` and `e` are

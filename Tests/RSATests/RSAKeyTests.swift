@@ -3,7 +3,7 @@ import DER
 import RSA
 import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 /// Key construction: checks (RFC 8017 §3.1 plus the package's limits), DER/PEM forms, and the
 /// digest-taking verification variants.
@@ -161,14 +161,8 @@ import VectorSupport
     /// around k: each input either builds a key or throws an `RSAKeyError`, and no random
     /// signature verifies. (A trap would end the test process.)
     @Test func mutatedInputsNeverTrap() throws {
-        var state: UInt64 = 0x5EED_0001
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng = SplitMix64(seed: 0x5EED_0001)
+        func next() -> UInt64 { rng.next() }
         let spki = try Vectors.bytes("keys/pyca/DER_Serialization/rsa_public_key.der")
         let pkcs1 = try RSAPublicKey(derRepresentation: spki).pkcs1DERRepresentation
         var built = 0, refused = 0

@@ -1,7 +1,7 @@
 import DER
 import RSA
 import Testing
-import VectorSupport
+import TestSupport
 
 /// Every Wycheproof `rsa_signature_*_test.json` (RSASSA-PKCS1-v1_5) and `rsa_pss_*_test.json`
 /// (RSASSA-PSS) file in `Vectors/wycheproof`.

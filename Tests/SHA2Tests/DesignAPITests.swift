@@ -1,6 +1,6 @@
 import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 /// The SHA2 lines of `DESIGN.md` ("Public API shapes"), written exactly as they appear there, so
 /// a change of public names or argument labels breaks this file. Each result is checked against a

@@ -1,6 +1,6 @@
 import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 @Suite("HMAC")
 struct HMACTests {

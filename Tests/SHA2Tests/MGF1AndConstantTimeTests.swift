@@ -1,6 +1,6 @@
 @testable import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 @Suite("MGF1, constant-time comparison, initial values")
 struct MGF1AndConstantTimeTests {

@@ -1,6 +1,6 @@
 import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 /// NIST CAVP SHAVS byte-oriented vectors (CAVS 11.0/11.1) for all six SHA-2 functions.
 @Suite("NIST SHAVS")

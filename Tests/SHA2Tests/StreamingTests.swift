@@ -1,7 +1,7 @@
 import Foundation
 import SHA2
 import Testing
-import VectorSupport
+import TestSupport
 
 @Suite("Streaming and input types")
 struct StreamingTests {

@@ -1,5 +1,5 @@
 import SHA2
-import VectorSupport
+import TestSupport
 
 /// The six SHA-2 functions, for parameterised tests; `rawValue` is the CAVP file prefix.
 enum Algorithm: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -48,15 +48,3 @@ func hmacBytes<H: HashFunction>(_: H.Type, key: [UInt8], message: [UInt8]) -> [U
     HMAC<H>.authenticationCode(for: message, using: SymmetricKey(data: key)).bytes
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}

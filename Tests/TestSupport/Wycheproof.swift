@@ -62,7 +62,7 @@ public struct WycheproofGroup: @unchecked Sendable {
 
     public func string(_ key: String) -> String? { raw[key] as? String }
     public func int(_ key: String) -> Int? { raw[key] as? Int }
-    public func hex(_ key: String) -> [UInt8]? { (raw[key] as? String).map { VectorSupport.hex($0) } }
+    public func hex(_ key: String) -> [UInt8]? { (raw[key] as? String).map { TestSupport.hex($0) } }
     public func object(_ key: String) -> [String: Any]? { raw[key] as? [String: Any] }
     /// A nested member as JSON text (e.g. a `publicKeyJwk` or `private` JWK), keys sorted.
     public func json(_ key: String) -> String? {
@@ -73,7 +73,7 @@ public struct WycheproofGroup: @unchecked Sendable {
     }
     /// A hex member of the nested `publicKey` object (e.g. `uncompressed`, `wx`, `modulus`).
     public func publicKeyHex(_ key: String) -> [UInt8]? {
-        ((raw["publicKey"] as? [String: Any])?[key] as? String).map { VectorSupport.hex($0) }
+        ((raw["publicKey"] as? [String: Any])?[key] as? String).map { TestSupport.hex($0) }
     }
 }
 
@@ -99,7 +99,7 @@ public struct WycheproofTest: @unchecked Sendable {
 
     public func string(_ key: String) -> String? { raw[key] as? String }
     /// A hex member (`msg`, `sig`, `tag`, `key`, …); an absent member is the empty string.
-    public func hex(_ key: String) -> [UInt8] { VectorSupport.hex((raw[key] as? String) ?? "") }
+    public func hex(_ key: String) -> [UInt8] { TestSupport.hex((raw[key] as? String) ?? "") }
     /// "file #tcId comment [flags]" for failure messages.
     public func label(_ file: String) -> String {
         "\(file) #\(tcId) \(comment) \(flags)"

@@ -18,7 +18,7 @@ public struct CAVPRecord: Sendable {
     /// A hex field as bytes (traps if absent: use `has` first for optional fields).
     public func hex(_ name: String) -> [UInt8] {
         guard let v = self[name] else { preconditionFailure("record at line \(line) has no \(name)") }
-        return VectorSupport.hex(v)
+        return TestSupport.hex(v)
     }
     /// A decimal field.
     public func int(_ name: String) -> Int? { self[name].flatMap { Int($0) } }

@@ -7,9 +7,9 @@ import Foundation
 public enum Vectors {
     /// Absolute path of the repository's `Vectors/` folder.
     public static let root: String = {
-        // This file is <repo>/Tests/VectorSupport/Vectors.swift.
+        // This file is <repo>/Tests/TestSupport/Vectors.swift.
         var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()  // VectorSupport
+        url.deleteLastPathComponent()  // TestSupport
         url.deleteLastPathComponent()  // Tests
         url.deleteLastPathComponent()  // <repo>
         return url.appendingPathComponent("Vectors").path
