@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "JOSE", targets: ["JOSE"]),
         .executable(name: "jose", targets: ["JoseCLI"]),
         .executable(name: "jose-bench", targets: ["JoseBench"]),
+        .executable(name: "ct-check", targets: ["CTCheck"]),
     ],
     targets: [
         .target(name: "BigNum"),
@@ -27,6 +28,8 @@ let package = Package(
         .target(name: "ECDSA", dependencies: ["SHA2", "DER"]),
         .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA"]),
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE"]),
+        // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
+        .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA"]),
         .executableTarget(
             name: "JoseBench",
             dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "JOSE"],

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Constant-time proof: builds ct-check in release and runs every check under ../shared/tools/ct-valgrind
+# (memcheck, secrets in never-written memory). Checks named `leaky.*` are deliberately leaky variants: each must
+# FAIL, which shows that the check bites. Declassification points are listed, with reasons, in Scripts/ct-check.supp.
+#   Scripts/ct-check.sh [NAME...]      (default: every check)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CTV=${CT_VALGRIND:-../shared/tools/ct-valgrind}
+if [ ! -x "$CTV" ]; then CTV=Scripts/ct-valgrind; fi   # in-repo copy for clones without ../shared
+command -v valgrind >/dev/null || { apt-get install -y valgrind >/dev/null 2>&1 || true; }
+swift build -c release --product ct-check >/dev/null
+bin=$(swift build -c release --show-bin-path)/ct-check
+names=("$@")
+[ ${#names[@]} -gt 0 ] || mapfile -t names < <("$bin" LIST)
+[ ${#names[@]} -gt 0 ] || { echo "ct-check: no checks registered"; exit 1; }
+fail=0
+for n in "${names[@]}"; do
+  start=$(date +%s)
+  if CT_VALGRIND_ARGS="--suppressions=Scripts/ct-check.supp" "$CTV" "$bin" "$n" >/tmp/ct-check.$$.log 2>&1; then
+    verdict=pass
+  else
+    verdict=FAIL
+  fi
+  secs=$(( $(date +%s) - start ))
+  case "$n" in
+    leaky.*) if [ $verdict = FAIL ]; then echo "ok   $n: leak detected, as it must be (${secs}s)"; else echo "BAD  $n: the leaky variant passed: the check does not bite"; fail=1; fi ;;
+    *)       if [ $verdict = pass ]; then echo "ok   $n: constant time (${secs}s)"; else echo "BAD  $n:"; tail -40 /tmp/ct-check.$$.log; fail=1; fi ;;
+  esac
+done
+rm -f /tmp/ct-check.$$.log
+exit $fail
