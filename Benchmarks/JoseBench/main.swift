@@ -5,6 +5,7 @@ var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
 benchmarks += ecdsaBenchmarks()
+benchmarks += ed25519Benchmarks()
 benchmarks += jwtBenchmarks()
 benchmarks += productBenchmarks()
 
