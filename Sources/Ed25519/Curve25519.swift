@@ -18,7 +18,8 @@ extension Curve25519.Signing {
         let table: [CachedPoint]
 
         /// From the 32-byte encoding of RFC 8032 §5.1.2. Refuses any other length, y ≥ p, points that are not
-        /// on the curve, and x = 0 with the sign bit set (RFC 8032 §5.1.3).
+        /// on the curve, and x = 0 with the sign bit set (RFC 8032 §5.1.3); also the eight points of small order,
+        /// for which a single signature verifies for every message (not an RFC 8032 rule; libsodium has it too).
         public init(rawRepresentation: some Collection<UInt8>) throws(Ed25519Error) {
             let bytes = Array(rawRepresentation)
             guard bytes.count == 32 else {
@@ -30,6 +31,9 @@ extension Curve25519.Signing {
             }
             guard let p = bytes.withUnsafeBytes({ EdwardsPoint(decodingVarTime: $0) }) else {
                 throw Ed25519Error.make(.invalidPoint, "the public key is not a point of edwards25519")
+            }
+            guard !p.hasSmallOrderVarTime else {
+                throw Ed25519Error.make(.smallOrderKey, "the public key has small order (8·A is the identity)")
             }
             self.init(point: p, encoded: bytes)
         }

@@ -10,6 +10,7 @@ public struct Ed25519Error: Error, Equatable, Hashable, Sendable, CustomStringCo
             case invalidKeyLength
             case nonCanonicalEncoding
             case invalidPoint
+            case smallOrderKey
             case invalidEncoding
             case unsupportedAlgorithm
             case inconsistentKey
@@ -26,6 +27,9 @@ public struct Ed25519Error: Error, Equatable, Hashable, Sendable, CustomStringCo
         /// A public key that is not a point of edwards25519 (no square root in RFC 8032 §5.1.3 step 3, or x = 0
         /// with the sign bit set, step 4).
         public static let invalidPoint = Code(.invalidPoint)
+        /// A public key of small order (8·A is the identity: one of the eight torsion points). For such a key,
+        /// one signature (R = the identity, S = 0, or similar) is valid for every message, so it is refused.
+        public static let smallOrderKey = Code(.smallOrderKey)
         /// Malformed DER or PEM (the reason names the `DERError`), or an RFC 8410 rule broken (parameters
         /// present, a private key that is not a 32-byte OCTET STRING, …).
         public static let invalidEncoding = Code(.invalidEncoding)

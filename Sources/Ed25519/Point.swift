@@ -130,6 +130,12 @@ struct EdwardsPoint: Sendable {
         self.init(x: x, y: y, z: .one, t: x * y)
     }
 
+    /// Whether 8·self is the identity (X = 0 and Y = Z), for public values.
+    var hasSmallOrderVarTime: Bool {
+        let q = doubledNoT().doubledNoT().doubledNoT()
+        return q.x.isZeroMask != 0 && q.y.equalsVarTime(q.z)
+    }
+
     /// Equality of the represented points (X₁Z₂ = X₂Z₁, Y₁Z₂ = Y₂Z₁), for public values.
     func equalsVarTime(_ o: EdwardsPoint) -> Bool {
         (x * o.z).equalsVarTime(o.x * z) && (y * o.z).equalsVarTime(o.y * z)

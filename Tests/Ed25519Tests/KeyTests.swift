@@ -106,14 +106,14 @@ struct Ed25519KeyTests {
         // y = 2: u = 3, v = 4d + 1; not a square (checked with Python: Legendre symbol −1).
         var two = [UInt8](repeating: 0, count: 32); two[0] = 2
         #expect(throws: Ed25519Error(.invalidPoint)) { try Curve25519.Signing.PublicKey(rawRepresentation: two) }
-        // y = 1 is the identity (x = 0); with the sign bit it is refused, without it loads.
+        // y = 1 is the identity (x = 0): small order; with the sign bit set it is not even a valid encoding.
         var one = [UInt8](repeating: 0, count: 32); one[0] = 1
-        _ = try Curve25519.Signing.PublicKey(rawRepresentation: one)
+        #expect(throws: Ed25519Error(.smallOrderKey)) { try Curve25519.Signing.PublicKey(rawRepresentation: one) }
         one[31] = 0x80
         #expect(throws: Ed25519Error(.invalidPoint)) { try Curve25519.Signing.PublicKey(rawRepresentation: one) }
-        // y = p − 1 (−1): x = 0 as well, a point of order 2.
+        // y = p − 1 (−1): x = 0 as well, the point of order 2.
         var m1 = p; m1[0] = 0xec
-        _ = try Curve25519.Signing.PublicKey(rawRepresentation: m1)
+        #expect(throws: Ed25519Error(.smallOrderKey)) { try Curve25519.Signing.PublicKey(rawRepresentation: m1) }
         m1[31] |= 0x80
         #expect(throws: Ed25519Error(.invalidPoint)) { try Curve25519.Signing.PublicKey(rawRepresentation: m1) }
     }
