@@ -217,3 +217,14 @@ func hexString(_ bytes: [UInt8]) -> String {
     for b in bytes { s.append(digits[Int(b >> 4)]); s.append(digits[Int(b & 15)]) }
     return s
 }
+
+#if !hasFeature(Embedded)
+extension Curve25519.Signing.PrivateKey: CustomReflectable {
+    /// Only the public key: `dump(key)` and debuggers that use mirrors never walk into the secret storage.
+    public var customMirror: Mirror { Mirror(self, children: ["publicKey": publicKey], displayStyle: .struct) }
+}
+
+extension SecretStorage: CustomReflectable {
+    var customMirror: Mirror { Mirror(self, children: [], displayStyle: .class) }
+}
+#endif

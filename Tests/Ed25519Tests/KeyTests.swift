@@ -83,6 +83,11 @@ struct Ed25519KeyTests {
             #expect(!text.contains(String(seedHex.prefix(8))))
         }
         #expect(k.description.contains("d75a980182b10ab7"))
+        // Mirrors (dump, debuggers' summaries) see the public key only.
+        #expect(Mirror(reflecting: k).children.map(\.label) == ["publicKey"])
+        var dumped = ""
+        dump(k, to: &dumped)
+        for word in ["seed", "prefix", "scalar", "secret"] { #expect(!dumped.contains(word)) }
     }
 
     @Test(arguments: [0, 31, 33, 64])

@@ -95,6 +95,17 @@ struct Ed25519RuleTests {
         #expect(throws: Ed25519Error(.smallOrderKey)) { try Curve25519.Signing.PublicKey(rawRepresentation: hex(encoding)) }
     }
 
+    /// Messages of any Sequence shape sign and verify alike (contiguous in place, others through a copy).
+    @Test func messageShapes() {
+        let bytes = Array("shapes of a message".utf8)
+        let sig = key.signature(for: bytes)
+        #expect(key.signature(for: bytes[...]) == sig)
+        #expect(key.signature(for: "shapes of a message".utf8) == sig)
+        #expect(key.signature(for: bytes.lazy.map { $0 }) == sig)
+        #expect(key.publicKey.isValidSignature(sig[...], for: bytes.lazy.map { $0 }))
+        #expect(key.publicKey.isValidSignature(sig, for: "shapes of a message".utf8))
+    }
+
     /// A signature verifies for its key and message only.
     @Test func signatureOfAnotherKeyFails() throws {
         let other = try Curve25519.Signing.PrivateKey(rawRepresentation: [UInt8](repeating: 7, count: 32))
