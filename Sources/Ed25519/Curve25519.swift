@@ -186,12 +186,17 @@ final class SecretStorage: @unchecked Sendable {
     }
 }
 
-/// Overwrites a value's bytes with zeros through a function the optimizer cannot see into, so the stores are
-/// not removed as dead (best effort: earlier copies in registers or on the stack are out of reach).
-@inline(never) @_optimize(none)
+/// Overwrites bytes with zeros. The zeroing loop is optimised (a memset), and the pointer is then handed to a
+/// function the optimizer cannot see into, which might read the bytes, so the stores are never removed as dead
+/// (best effort: earlier copies in registers or on the stack are out of reach).
+@inline(never)
 func wipeBytes(_ p: UnsafeMutableRawBufferPointer) {
     for i in 0..<p.count { p[i] = 0 }
+    opaqueUse(p.baseAddress)
 }
+
+@inline(never) @_optimize(none)
+func opaqueUse(_ p: UnsafeMutableRawPointer?) {}
 
 @inline(__always)
 func wipe<T>(_ value: inout T) {

@@ -72,7 +72,7 @@ func baseMultiply(_ s: Scalar) -> EdwardsPoint {
                 h = h.adding(selectSigningEntry(table, row: i &>> 1, digit: e[i]))
             }
             // Wipe the digits of the secret scalar.
-            for i in 0..<64 { e[i] = 0 }
+            wipeBytes(UnsafeMutableRawBufferPointer(start: e, count: 64))
             return h
         }
     }
