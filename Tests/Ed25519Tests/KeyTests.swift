@@ -12,13 +12,13 @@ let test1Public = hex("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f
 
 @Suite("Ed25519 keys")
 struct Ed25519KeyTests {
-    /// Every file of keys/pyca/Ed25519 loads or is refused as keys/MANIFEST.md says; loaded keys re-encode
-    /// byte for byte.
+    /// Every file of ed25519/keys (pyca's `asymmetric/Ed25519/`) loads or is refused as Vectors/README.md says;
+    /// loaded keys re-encode byte for byte.
     @Test func pycaFixtures() throws {
-        let files = try Vectors.files(in: "keys/pyca/Ed25519")
+        let files = try Vectors.files(in: "ed25519/keys")
         var n = 0
         for f in files {
-            let bytes = try Vectors.bytes("keys/pyca/Ed25519/" + f)
+            let bytes = try Vectors.bytes("ed25519/keys/" + f)
             n += 1
             switch f {
             case "ed25519-pub.der":
@@ -40,7 +40,7 @@ struct Ed25519KeyTests {
                 Issue.record("unexpected fixture \(f)")
             }
         }
-        Vectors.report("keys/pyca/Ed25519", cases: n)
+        Vectors.report("ed25519/keys", cases: n)
         #expect(n == 4)
     }
 
