@@ -31,21 +31,18 @@ extension JWK {
     /// A public JWK from a parsed SubjectPublicKeyInfo.
     public init(spki: SubjectPublicKeyInfo, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
                 options: Options = .default) throws {
-        switch spki.algorithm {
-        case .rsaEncryption, .rsassaPSS:
+        if spki.algorithm.isRSA {
             var alg = algorithm
-            if case .rsassaPSS(let params) = spki.algorithm {
-                alg = try Self.algorithmForPSSKey(params, requested: algorithm)
+            if spki.algorithm.kind == .rsassaPSS {
+                alg = try Self.algorithmForPSSKey(spki.algorithm.rsassaPSSParameters, requested: algorithm)
             }
             let k: PKCS1RSAPublicKey
             do { k = try spki.rsaPublicKey() } catch { throw JWTError(.invalidKey, "RSA public key: \(error)") }
             try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: alg, options: options)
-        case .ecPublicKey(let named):
+        } else if let named = spki.algorithm.namedCurve {
             let curve: Curve
-            switch named {
-            case .p256: curve = .p256
-            case .p384: curve = .p384
-            default: throw JWTError(.unsupportedKey, "EC curve \(named) is not supported")
+            if named == .p256 { curve = .p256 } else if named == .p384 { curve = .p384 } else {
+                throw JWTError(.unsupportedKey, "EC curve \(named) is not supported")
             }
             let n = curve.coordinateByteCount
             let p = spki.subjectPublicKey
@@ -53,6 +50,8 @@ extension JWK {
                 throw JWTError(.invalidKey, "EC public key must be an uncompressed point of \(1 + 2 * n) bytes (SEC 1 §2.3.3)")
             }
             try self.init(curve: curve, x: Array(p[1...n]), y: Array(p[(n + 1)...]), keyID: keyID, algorithm: algorithm)
+        } else {
+            throw JWTError(.unsupportedKey, "key algorithm \(spki.algorithm) is not supported")
         }
     }
 
