@@ -62,7 +62,7 @@ public actor JWKSCache {
             return set
         }
         if inFlight == nil, let last = lastAttempt, t - last < minimumRefreshInterval, let e = lastError {
-            throw JWTError(.fetchFailed, "no key set yet; the last fetch failed (\(e.reason)); retry after the minimum interval")
+            throw JWTError.make(.fetchFailed, "no key set yet; the last fetch failed (\(e.reason)); retry after the minimum interval")
         }
         return try await refresh()
     }
@@ -76,12 +76,12 @@ public actor JWKSCache {
         let task = Task<JWKSet, any Error> {
             let bytes: [UInt8]
             do { bytes = try await fetch() } catch {
-                throw JWTError(.fetchFailed, "fetch failed: \(error)")
+                throw JWTError.make(.fetchFailed, "fetch failed: \(error)")
             }
             let set = try JWKSet(json: bytes, options: options)
             // A set without one usable key cannot verify anything: never let it replace a good one.
             guard set.count > 0 else {
-                throw JWTError(.fetchFailed, "fetched key set has no usable key (\(set.skipped.count) entries skipped)")
+                throw JWTError.make(.fetchFailed, "fetched key set has no usable key (\(set.skipped.count) entries skipped)")
             }
             return set
         }
@@ -103,9 +103,9 @@ public actor JWKSCache {
 
     private static func wait(_ task: Task<JWKSet, any Error>) async throws -> JWKSet {
         do { return try await task.value } catch let e as JWTError {
-            throw e.code == .fetchFailed ? e : JWTError(.fetchFailed, "fetched key set rejected: \(e)")
+            throw e.code == .fetchFailed ? e : JWTError.make(.fetchFailed, "fetched key set rejected: \(e)")
         } catch {
-            throw JWTError(.fetchFailed, "fetch failed: \(error)")
+            throw JWTError.make(.fetchFailed, "fetch failed: \(error)")
         }
     }
 

@@ -83,21 +83,40 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
         public static let fetchFailed = Code(.fetchFailed)
     }
 
+    /// What kind of rejection.
     public let code: Code
+    /// What was wrong, in words (never key material, never the whole token).
     public let reason: String
+    /// The source file (`#fileID`) of the throw site in this module, for debugging.
+    public let file: String
+    /// The source line of the throw site in this module, for debugging.
+    public let line: Int
 
-    public init(_ code: Code, _ reason: String) {
-        self.code = code
-        self.reason = reason
+    /// A bare error with only a code, handy in tests and `catch` patterns: `JWTError(.expired) == someError`.
+    public init(_ code: Code) {
+        self.code = code; self.reason = code.description; self.file = ""; self.line = 0
     }
 
-    public var description: String { "\(code): \(reason)" }
+    /// An error with a reason and the throw site (prefer ``make(_:_:file:line:)`` inside the module).
+    init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
+        self.code = code; self.reason = reason; self.file = file; self.line = line
+    }
+
+    /// The factory throw sites go through; kept out of line so the happy path stays small.
+    @inline(never)
+    static func make(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) -> JWTError {
+        JWTError(code, reason, file: file, line: line)
+    }
+
+    /// `JWTError.<code>: <reason>`.
+    public var description: String { "JWTError.\(code): \(reason)" }
 
     public static func == (a: JWTError, b: JWTError) -> Bool { a.code == b.code }
     public func hash(into h: inout Hasher) { h.combine(code) }
 
-    static func badBase64(offset: Int, _ why: String) -> JWTError {
-        JWTError(.invalidBase64URL, "\(why) at offset \(offset)")
+    @inline(never)
+    static func badBase64(offset: Int, _ why: String, file: String = #fileID, line: Int = #line) -> JWTError {
+        JWTError(.invalidBase64URL, "\(why) at offset \(offset)", file: file, line: line)
     }
 }
 

@@ -47,7 +47,7 @@ struct JWKSCacheTests {
         _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
         #expect(await provider.calls == 1)
         // k2 is unknown, but the last fetch was less than 60 s ago: no refetch, key not found.
-        await #expect(throws: JWTError(.keyNotFound, "")) { try await cache.verify(Self.token(kid: "k2", key: Self.k2), algorithms: [.hs256]) }
+        await #expect(throws: JWTError(.keyNotFound)) { try await cache.verify(Self.token(kid: "k2", key: Self.k2), algorithms: [.hs256]) }
         #expect(await provider.calls == 1)
         clock.advance(61)
         _ = try await cache.verify(Self.token(kid: "k2", key: Self.k2), algorithms: [.hs256])
@@ -55,7 +55,7 @@ struct JWKSCacheTests {
         // A flood of made-up kids inside one interval costs nothing more.
         clock.advance(61)
         for i in 0..<20 {
-            await #expect(throws: JWTError(.keyNotFound, "")) { try await cache.verify(Self.token(kid: "bogus\(i)", key: Self.k1), algorithms: [.hs256]) }
+            await #expect(throws: JWTError(.keyNotFound)) { try await cache.verify(Self.token(kid: "bogus\(i)", key: Self.k1), algorithms: [.hs256]) }
         }
         #expect(await provider.calls == 3)
         #expect(await cache.fetchCount == 3)
@@ -69,7 +69,7 @@ struct JWKSCacheTests {
         _ = try await cache.keySet()
         for _ in 0..<3 {
             clock.advance(11)
-            await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.refresh() }
+            await #expect(throws: JWTError(.fetchFailed)) { try await cache.refresh() }
             // The old set still verifies k1 tokens, and an unknown-kid refetch that fails keeps it too.
             _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
         }
@@ -85,7 +85,7 @@ struct JWKSCacheTests {
         _ = try await cache.keySet()
         for _ in 0..<2 {
             clock.advance(11)
-            await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.refresh() }
+            await #expect(throws: JWTError(.fetchFailed)) { try await cache.refresh() }
             _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
         }
         #expect(await provider.calls == 3)
@@ -95,9 +95,9 @@ struct JWKSCacheTests {
     @Test func firstFetchFailureIsReported() async {
         let provider = FakeProvider([.failure(FetchFailure())])
         let cache = JWKSCache(minimumRefreshInterval: 10, now: { 0 }, fetch: { try await provider.next() })
-        await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.keySet() }
+        await #expect(throws: JWTError(.fetchFailed)) { try await cache.keySet() }
         // Inside the interval, no new fetch is started.
-        await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.keySet() }
+        await #expect(throws: JWTError(.fetchFailed)) { try await cache.keySet() }
         #expect(await provider.calls == 1)
     }
 

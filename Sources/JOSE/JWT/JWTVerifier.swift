@@ -82,7 +82,7 @@ public struct JWTVerifier: Sendable {
             do { value = try JSONValue(parsing: payload, limits: options.jsonLimits) } catch let e as JWTError {
                 throw JWTError(e.code, "payload: \(e.reason)")
             }
-            guard case .object(let object) = value else { throw JWTError(.malformedToken, "the JWT claims set is not a JSON object") }
+            guard case .object(let object) = value else { throw JWTError.make(.malformedToken, "the JWT claims set is not a JSON object") }
             let claims = try RegisteredClaims(object: object)
             try expecting.check(claims, header: header)
             return VerifiedJWT(header: header, claims: claims, payload: payload, claimsObject: object, key: key)
@@ -96,7 +96,7 @@ public struct JWTVerifier: Sendable {
         let header = try parseHeader(buf.slice(parts.headerRange), limits: options.jsonLimits, allowPadding: options.allowPaddedBase64)
         let alg = try JWSAlgorithm.parse(header.algorithmName)
         guard algorithms.contains(alg) else {
-            throw JWTError(.algorithmNotAllowed, "alg \(alg.rawValue) is not in this verifier's allow-list")
+            throw JWTError.make(.algorithmNotAllowed, "alg \(alg.rawValue) is not in this verifier's allow-list")
         }
         try header.checkCritical(understood: options.understoodCriticalHeaders)
         let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
@@ -105,7 +105,7 @@ public struct JWTVerifier: Sendable {
 
         if let kid = header.keyID {
             guard let key = keys.key(id: kid) else {
-                throw JWTError(.keyNotFound, "no key with kid \(quoted(kid))")
+                throw JWTError.make(.keyNotFound, "no key with kid \(quoted(kid))")
             }
             try key.verify(alg, signature: signature, signingInput: input)
             return (header, payload, key)
@@ -113,7 +113,7 @@ public struct JWTVerifier: Sendable {
         var candidates = 0
         for key in keys.keys where key.fits(alg) { candidates += 1 }
         if candidates > options.maxKeysTriedWithoutKeyID {
-            throw JWTError(.limitExceeded, "the token has no kid and \(candidates) keys fit \(alg.rawValue); at most \(options.maxKeysTriedWithoutKeyID) are tried without a kid")
+            throw JWTError.make(.limitExceeded, "the token has no kid and \(candidates) keys fit \(alg.rawValue); at most \(options.maxKeysTriedWithoutKeyID) are tried without a kid")
         }
         var firstError: JWTError? = nil
         for key in keys.keys where key.fits(alg) {
@@ -124,9 +124,9 @@ public struct JWTVerifier: Sendable {
                 if firstError == nil { firstError = e }
             }
         }
-        if candidates == 0 { throw JWTError(.keyNotFound, "no key in the set fits alg \(alg.rawValue)") }
+        if candidates == 0 { throw JWTError.make(.keyNotFound, "no key in the set fits alg \(alg.rawValue)") }
         if candidates == 1, let e = firstError { throw e }
-        throw JWTError(.invalidSignature, "signature does not verify with any of the \(candidates) keys that fit \(alg.rawValue)")
+        throw JWTError.make(.invalidSignature, "signature does not verify with any of the \(candidates) keys that fit \(alg.rawValue)")
     }
 }
 
@@ -162,7 +162,7 @@ public struct VerifiedJWT: Sendable {
         } catch let e as JWTError {
             throw e
         } catch {
-            throw JWTError(.decodingFailed, "\(T.self): \(error)")
+            throw JWTError.make(.decodingFailed, "\(T.self): \(error)")
         }
     }
 }

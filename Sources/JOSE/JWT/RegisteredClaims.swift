@@ -58,7 +58,7 @@ public struct RegisteredClaims: Sendable, Equatable {
 
     static func string(_ v: JSONValue, _ name: String) throws -> String {
         guard case .string(let s) = v else {
-            throw JWTError(.invalidClaim, "claim \(quoted(name)) must be a string, found \(v.typeName)")
+            throw JWTError.make(.invalidClaim, "claim \(quoted(name)) must be a string, found \(v.typeName)")
         }
         return s
     }
@@ -69,12 +69,12 @@ public struct RegisteredClaims: Sendable, Equatable {
         case .array(let a):
             return try a.map {
                 guard case .string(let s) = $0 else {
-                    throw JWTError(.invalidClaim, "claim \"aud\" must be a string or an array of strings")
+                    throw JWTError.make(.invalidClaim, "claim \"aud\" must be a string or an array of strings")
                 }
                 return s
             }
         default:
-            throw JWTError(.invalidClaim, "claim \"aud\" must be a string or an array of strings, found \(v.typeName)")
+            throw JWTError.make(.invalidClaim, "claim \"aud\" must be a string or an array of strings, found \(v.typeName)")
         }
     }
 
@@ -84,19 +84,19 @@ public struct RegisteredClaims: Sendable, Equatable {
         switch v {
         case .integer(let i):
             guard i >= 0 && i <= 253_402_300_799 else {
-                throw JWTError(.invalidClaim, "claim \(quoted(name)) = \(i) is outside the NumericDate range")
+                throw JWTError.make(.invalidClaim, "claim \(quoted(name)) = \(i) is outside the NumericDate range")
             }
             return Double(i)
         case .number(let n):
             guard let x = n.doubleValue else {
-                throw JWTError(.invalidClaim, "claim \(quoted(name)) = \(n.literal.prefix(24)) is not a finite number")
+                throw JWTError.make(.invalidClaim, "claim \(quoted(name)) = \(n.literal.prefix(24)) is not a finite number")
             }
             d = x
         default:
-            throw JWTError(.invalidClaim, "claim \(quoted(name)) must be a NumericDate (number), found \(v.typeName)")
+            throw JWTError.make(.invalidClaim, "claim \(quoted(name)) must be a NumericDate (number), found \(v.typeName)")
         }
         guard d >= 0 && d <= maximumNumericDate else {
-            throw JWTError(.invalidClaim, "claim \(quoted(name)) = \(d) is outside the NumericDate range")
+            throw JWTError.make(.invalidClaim, "claim \(quoted(name)) = \(d) is outside the NumericDate range")
         }
         return d
     }
