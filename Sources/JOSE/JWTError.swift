@@ -120,15 +120,26 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
     }
 }
 
-/// Shortens text from the token for an error message (so no error repeats a large part of a token).
+/// Shortens text from the token for an error message (so no error repeats a large part of a token), and escapes
+/// every character that could break a one-line log record or fake one: C0 controls, DEL, C1 controls
+/// (U+0080–U+009F: NEL is a line break to Unicode-aware splitters, CSI starts terminal escapes), U+2028/U+2029,
+/// and the bidi embedding/override/isolate controls (U+202A–U+202E, U+2066–U+2069) that reorder displayed text.
 @inline(never)
 func quoted(_ s: String, max: Int = 40) -> String {
     var out = ""
     var n = 0
     for ch in s.unicodeScalars {
         if n == max { out += "…"; break }
-        if ch.value < 0x20 || ch.value == 0x7F { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
+        if mustEscapeInOneLine(ch) { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
         n += 1
     }
     return "\"" + out + "\""
+}
+
+/// Whether a character must never appear raw in a one-line message (see ``quoted(_:max:)``).
+@inline(__always)
+func mustEscapeInOneLine(_ c: Unicode.Scalar) -> Bool {
+    let v = c.value
+    return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
+        || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
 }

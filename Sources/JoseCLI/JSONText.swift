@@ -100,10 +100,9 @@ indirect enum JSONText: Equatable {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    // Control characters (and the two JavaScript line breaks) would garble a terminal or a
-                    // one-line verdict: always written as \uXXXX.
+                if isLineUnsafe(scalar) {
+                    // Control characters, the two Unicode line breaks and the bidi controls would garble a
+                    // terminal or a one-line verdict: always written as \uXXXX.
                     let hex = String(scalar.value, radix: 16, uppercase: false)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

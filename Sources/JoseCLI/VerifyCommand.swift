@@ -21,7 +21,11 @@ enum VerifyCommand {
           --now UNIXTIME     verify as of this time (default: now)
           -h, --help         show this help
 
-        Exit status: 0 every token valid, 1 some token invalid, 2 usage error or unusable key file.
+        A line longer than 64 KiB (the token size limit) is skipped to its end without being kept
+        and gets the verdict 'invalid: limitExceeded: …'.
+
+        Exit status: 0 every token valid, 1 some token invalid, 2 usage error or unusable key file,
+        3 standard output could not be written.
 
         """
 
@@ -74,10 +78,17 @@ enum VerifyCommand {
         }
         var count = 0
         var allValid = true
-        while let line = io.readLine() {
-            let token = line.trimmingWhitespace
-            if token.isEmpty { continue }
-            let verdict = verifier.verdict(for: token)
+        while let line = io.readBoundedLine(InputLine.tokenLimit) {
+            let verdict: Verdict
+            switch line {
+            case .text(let text):
+                let token = text.trimmingWhitespace
+                if token.isEmpty { continue }
+                verdict = verifier.verdict(for: token)
+            case .tooLong(let size):
+                // Skipped to its line break without being kept; still exactly one verdict.
+                verdict = Verdict(isValid: false, line: "invalid: limitExceeded: a line of \(size) bytes is longer than the \(InputLine.tokenLimit)-byte token limit")
+            }
             io.write(verdict.line + "\n")
             allValid = allValid && verdict.isValid
             count += 1

@@ -139,6 +139,11 @@ public struct JWK: Sendable, CustomStringConvertible {
                 throw JWTError.make(.invalidKey, "JWK member \(quoted(name)): \(e.reason)")
             }
         }
+        // Private members are refused first, whatever else is wrong with the object (RFC 7517 §9.2: a
+        // verification key is public; a published set holding a private key has leaked it).
+        if let m = JWK.privateMember(in: o) {
+            throw JWTError.make(.privateKeyMaterial, "JWK carries the private member \(quoted(m))")
+        }
         guard let kty = try string("kty") else { throw JWTError.make(.invalidKey, "JWK is missing \"kty\"") }
         keyID = try string("kid")
         algorithm = try string("alg")
@@ -163,14 +168,10 @@ public struct JWK: Sendable, CustomStringConvertible {
         case _ where sameBytes(kty, "RSA"):
             keyType = .rsa
             curve = nil
-            for m in ["d", "p", "q", "dp", "dq", "qi", "oth"] where o[m] != nil {
-                throw JWTError.make(.privateKeyMaterial, "RSA JWK carries the private member \(quoted(m))")
-            }
             let n = try bytes("n"), e = try bytes("e")
             material = .rsa(try RSAKeyHolder(modulus: n, exponent: e, options: options))
         case _ where sameBytes(kty, "EC"):
             keyType = .ec
-            if o["d"] != nil { throw JWTError.make(.privateKeyMaterial, "EC JWK carries the private member \"d\"") }
             guard let crv = try string("crv") else { throw JWTError.make(.invalidKey, "EC JWK is missing \"crv\"") }
             guard let c = Curve(rawValue: crv) else {
                 throw JWTError.make(.unsupportedKey, "EC curve \(quoted(crv)) is not supported")
@@ -186,6 +187,14 @@ public struct JWK: Sendable, CustomStringConvertible {
         default:
             throw JWTError.make(.unsupportedKey, "key type \(quoted(kty)) is not supported")
         }
+    }
+
+    /// The members that only a private key has (RFC 7518 §6.2.2, §6.3.2; OKP's `d`, RFC 8037 §2).
+    static let privateMemberNames = ["d", "p", "q", "dp", "dq", "qi", "oth"]
+
+    /// The first private member `o` carries, if any (checked before anything else about the object).
+    static func privateMember(in o: JSONObject) -> String? {
+        privateMemberNames.first { o[$0] != nil }
     }
 
     /// An RSA public key from its modulus and exponent (big-endian; one leading zero byte is tolerated).

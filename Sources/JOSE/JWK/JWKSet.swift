@@ -66,6 +66,12 @@ public struct JWKSet: Sendable, CustomStringConvertible {
         guard entries.count <= limits.maxKeys else {
             throw JWTError.make(.limitExceeded, "JWK Set has \(entries.count) keys; the limit is \(limits.maxKeys)")
         }
+        // Private members fail the whole set, checked on every entry before anything else about it: an entry
+        // that is otherwise malformed (a numeric kid, an unknown kty, no kty) must not be skipped quietly.
+        for (i, e) in entries.enumerated() {
+            guard case .object(let o) = e, let m = JWK.privateMember(in: o) else { continue }
+            throw JWTError.make(.privateKeyMaterial, "JWK Set entry #\(i) carries the private member \(quoted(m))")
+        }
         var loaded: [JWK] = []
         var skipped: [SkippedKey] = []
         for (i, e) in entries.enumerated() {
