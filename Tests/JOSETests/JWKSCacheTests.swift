@@ -41,7 +41,7 @@ struct JWKSCacheTests {
     @Test func refetchOnUnknownKidAtMostOncePerInterval() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
         let clock = ManualClock(1000)
-        let cache = JWKSCache(minimumRefreshInterval: 60, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 60, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
         #expect(await provider.calls == 1)
         _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
@@ -65,7 +65,7 @@ struct JWKSCacheTests {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .failure(FetchFailure()), .success("not json"),
                                      .success(#"{"keys":[{"kty":"oct","kid":"x","k":"AA"},{"kty":"oct","kid":"x","k":"AQ"}]}"#)])
         let clock = ManualClock(0)
-        let cache = JWKSCache(minimumRefreshInterval: 10, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 10, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         _ = try await cache.keySet()
         for _ in 0..<3 {
             clock.advance(11)
@@ -81,7 +81,7 @@ struct JWKSCacheTests {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(#"{"keys":[]}"#),
                                      .success(#"{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AA","kid":"e"}]}"#)])
         let clock = ManualClock(0)
-        let cache = JWKSCache(minimumRefreshInterval: 10, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 10, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         _ = try await cache.keySet()
         for _ in 0..<2 {
             clock.advance(11)
@@ -94,7 +94,7 @@ struct JWKSCacheTests {
 
     @Test func firstFetchFailureIsReported() async {
         let provider = FakeProvider([.failure(FetchFailure())])
-        let cache = JWKSCache(minimumRefreshInterval: 10, now: { 0 }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 10, allowSymmetricKeys: true, now: { 0 }, fetch: { try await provider.next() })
         await #expect(throws: JWTError(.fetchFailed)) { try await cache.keySet() }
         // Inside the interval, no new fetch is started.
         await #expect(throws: JWTError(.fetchFailed)) { try await cache.keySet() }
@@ -104,7 +104,7 @@ struct JWKSCacheTests {
     @Test func concurrentCallersShareOneFetch() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)]))])
         await provider.setDelay(50_000_000)
-        let cache = JWKSCache(minimumRefreshInterval: 60, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 60, allowSymmetricKeys: true, fetch: { try await provider.next() })
         let token = Self.token(kid: "k1", key: Self.k1)
         try await withThrowingTaskGroup(of: Void.self) { g in
             for _ in 0..<16 { g.addTask { _ = try await cache.verify(token, algorithms: [.hs256]) } }
@@ -116,7 +116,7 @@ struct JWKSCacheTests {
     @Test func concurrentUnknownKidFloodCostsOneRefetch() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
         let clock = ManualClock(0)
-        let cache = JWKSCache(minimumRefreshInterval: 60, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 60, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         _ = try await cache.keySet()
         clock.advance(61)
         await provider.setDelay(30_000_000)
@@ -142,7 +142,7 @@ struct JWKSCacheTests {
 
     @Test func unknownKidJoinsFetchInFlight() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
-        let cache = JWKSCache(minimumRefreshInterval: 3600, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 3600, allowSymmetricKeys: true, fetch: { try await provider.next() })
         _ = try await cache.keySet()
         await provider.setDelay(100_000_000)
         async let forced = cache.refresh()
@@ -157,7 +157,7 @@ struct JWKSCacheTests {
     @Test func maximumAgeRefreshes() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k2", Self.k2)]))])
         let clock = ManualClock(0)
-        let cache = JWKSCache(minimumRefreshInterval: 10, maximumAge: 3600, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 10, maximumAge: 3600, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         #expect(try await cache.keySet().key(id: "k1") != nil)
         clock.advance(3599)
         #expect(try await cache.keySet().key(id: "k1") != nil)

@@ -89,9 +89,11 @@ public struct JWTVerifier: Sendable {
         }
     }
 
-    /// RFC 7515 §5.2 steps 1–8 on the token bytes: returns the header, the decoded payload and the key that
-    /// verified the signature.
-    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, [UInt8], JWK) {
+    /// RFC 7515 §5.2 steps 1–4 and RFC 8725 §3.1: size, the two dots, the header (strict base64url and JSON),
+    /// `alg` (never `none`, implemented, in the allow-list) and `crit`. Everything a token is checked for before
+    /// any key is looked at — ``JWKSCache`` runs it before an unknown `kid` may cause a fetch.
+    static func checkHeader(_ buf: UnsafeBufferPointer<UInt8>, algorithms: Set<JWSAlgorithm>,
+                            options: Options) throws -> (CompactParts, JWSHeader, JWSAlgorithm) {
         let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
         let header = try parseHeader(buf.slice(parts.headerRange), limits: options.jsonLimits, allowPadding: options.allowPaddedBase64)
         let alg = try JWSAlgorithm.parse(header.algorithmName)
@@ -99,6 +101,13 @@ public struct JWTVerifier: Sendable {
             throw JWTError.make(.algorithmNotAllowed, "alg \(alg.rawValue) is not in this verifier's allow-list")
         }
         try header.checkCritical(understood: options.understoodCriticalHeaders)
+        return (parts, header, alg)
+    }
+
+    /// RFC 7515 §5.2 steps 1–8 on the token bytes: returns the header, the decoded payload and the key that
+    /// verified the signature.
+    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, [UInt8], JWK) {
+        let (parts, header, alg) = try JWTVerifier.checkHeader(buf, algorithms: algorithms, options: options)
         let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
         let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: options.allowPaddedBase64)
         let input = buf.slice(parts.signingInputRange)
