@@ -61,7 +61,14 @@ enum DecodeCommand {
         var dateLines = ""
         for name in dateClaims {
             guard let value = claims[name] else { continue }
-            let text = value.numericDate.map { UTCDate.format($0) } ?? "not a NumericDate"
+            let text: String
+            if let seconds = value.numericDate {
+                text = UTCDate.format(seconds)
+            } else if case .number = value {
+                text = "outside the NumericDate range ±(2^53−1)"
+            } else {
+                text = "not a NumericDate"
+            }
             dateLines += "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))\(value.compact)  \(text)\n"
         }
         if !dateLines.isEmpty {

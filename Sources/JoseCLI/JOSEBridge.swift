@@ -182,7 +182,8 @@ final class TokenVerifier {
         }
         let now = Double(e.now)
         expectations = ClaimExpectations(issuer: e.issuer, audience: e.audience, nonce: e.nonce,
-                                         leeway: Double(e.leeway), now: { now })
+                                         leeway: Double(e.leeway), requireExpiration: e.requireExpiration,
+                                         now: { now })
     }
 
     func verdict(for token: String) -> Verdict {

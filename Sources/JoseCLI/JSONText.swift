@@ -26,12 +26,14 @@ indirect enum JSONText: Equatable {
         return members.first { Array($0.0.utf8) == Array(name.utf8) }?.1
     }
 
-    /// The value as a NumericDate (RFC 7519 §2): a finite number of seconds within ±10^15 (dates past
-    /// the year 31 million are not dates), rounded down to whole seconds.
+    /// The value as a NumericDate (RFC 7519 §2) in PureJOSE's range: a finite number of seconds with
+    /// |value| ≤ 2^53 − 1 (I-JSON), rounded down to whole seconds; nil otherwise (the tool then prints the
+    /// number and says it is outside the range).
     var numericDate: Int64? {
         guard case .number(let text) = self else { return nil }
-        if let exact = Int64(text) { return exact.magnitude <= 1_000_000_000_000_000 ? exact : nil }
-        guard let real = Double(text), real.isFinite, abs(real) <= 1e15 else { return nil }
+        let limit: Int64 = 9_007_199_254_740_991
+        if let exact = Int64(text) { return exact.magnitude <= limit ? exact : nil }
+        guard let real = Double(text), real.isFinite, abs(real) <= Double(limit) else { return nil }
         return Int64(real.rounded(.down))
     }
 

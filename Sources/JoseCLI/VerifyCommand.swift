@@ -18,6 +18,8 @@ enum VerifyCommand {
           --aud S            require the audience (aud) to contain S
           --nonce S          require the nonce claim S
           --leeway SECONDS   clock skew allowed for exp, nbf and iat (default 0)
+          --allow-missing-exp  accept a token without exp (by default exp is required; a present
+                             exp is always checked)
           --now UNIXTIME     verify as of this time (default: now)
           -h, --help         show this help
 
@@ -34,7 +36,7 @@ enum VerifyCommand {
         let parsed = try ParsedArguments(
             arguments, command: command,
             valued: ["--jwks", "--key", "--alg", "--iss", "--aud", "--nonce", "--leeway", "--now"],
-            repeatable: ["--alg"])
+            repeatable: ["--alg"], flags: ["--allow-missing-exp"])
         if parsed.wantsHelp {
             io.write(help)
             return 0
@@ -68,7 +70,8 @@ enum VerifyCommand {
         let verifier = try TokenVerifier(
             keys: keys, algorithms: algorithms,
             expectations: .init(issuer: parsed.value("--iss"), audience: parsed.value("--aud"),
-                                nonce: parsed.value("--nonce"), leeway: leeway, now: now),
+                                nonce: parsed.value("--nonce"), leeway: leeway, now: now,
+                                requireExpiration: !parsed.flags.contains("--allow-missing-exp")),
             command: command)
 
         if let token = parsed.operands.first, token != "-" {
@@ -113,6 +116,7 @@ struct Expectations {
     var nonce: String?
     var leeway: Int64
     var now: Int64
+    var requireExpiration = true
 }
 
 /// The outcome for one token.

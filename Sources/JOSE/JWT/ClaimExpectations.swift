@@ -105,6 +105,6 @@ public struct ClaimExpectations: Sendable {
 }
 
 func fmt(_ d: Double) -> String {
-    if d == d.rounded() && abs(d) < 1e15 { return String(Int64(d)) }
+    if d == d.rounded() && abs(d) <= 9_007_199_254_740_991 { return String(Int64(d)) }
     return String(d)
 }
