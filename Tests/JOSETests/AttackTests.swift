@@ -304,7 +304,8 @@ struct AttackTests {
         try check("hs256ShortKey", .error(.weakKey), in: "shortHmacSet")
         // Without kid the short key is not a candidate; the one remaining key does not verify it.
         try check("hs256ShortKeyNoKid", .error(.invalidSignature), in: "shortHmacSet")
-        try check("hs256ShortKeyNoKid", .error(.keyNotFound), in: "shortHmacOnlySet")
+        // With the short key alone, its own refusal is the answer (issue 20: the reason names the rule).
+        try check("hs256ShortKeyNoKid", .error(.weakKey), in: "shortHmacOnlySet")
         for (alg, need) in [(JWSAlgorithm.hs256, 32), (.hs384, 48), (.hs512, 64)] {
             #expect(throws: JWTError(.weakKey)) { try JWK(symmetricKey: [UInt8](repeating: 7, count: need - 1)).checkFits(alg) }
             #expect(throws: Never.self) { try JWK(symmetricKey: [UInt8](repeating: 7, count: need)).checkFits(alg) }

@@ -33,4 +33,16 @@ struct CLIIssue20Tests {
         let flag = lines.firstIndex { $0.contains("--allow-missing-exp") }
         #expect(leeway != nil && flag == leeway.map { $0 + 1 })
     }
+
+    /// The 19-byte secret of jwt.io's example ("your-256-bit-secret") given with --key: the verdict says why.
+    @Test(arguments: [("HS256", "the oct key \"hs-1\" is 19 bytes; HS256 needs at least 32 (RFC 7518 §3.2)")])
+    func shortSecretWithKeySaysWhy(token: String, reason: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("jose-short-\(getpid()).jwk.json")
+        let k = Data("your-256-bit-secret".utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        try Data(#"{"kty":"oct","k":"\#(k)"}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = jose(["verify", "--key", file.path, "--now", "1800000000", Fixtures.token(token)])
+        #expect(run.status == 1)
+        #expect(run.outLines == ["invalid: weakKey: " + reason], "\(run.out)")
+    }
 }

@@ -254,28 +254,37 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// The JWK `alg` comparison is byte-exact: no aliases. (Wycheproof's RFC 7520 P-521 keys say `"ES521"` for
     /// ES512; such a key fits no algorithm. ES512 itself is not implemented.)
     public func checkFits(_ alg: JWSAlgorithm) throws {
+        // Each refusal names its rule: the member or property at fault, what the algorithm needs, the RFC.
         if let u = use, !sameBytes(u, "sig") {
-            throw JWTError.make(.keyMismatch, "key \(kidText) has use \(quoted(u)), not \"sig\"")
+            throw JWTError.make(.keyMismatch, "key \(kidText) has use \(quoted(u)); verifying needs use \"sig\" (RFC 7517 §4.2)")
         }
         if let ops = keyOperations, !ops.contains(where: { sameBytes($0, "verify") }) {
-            throw JWTError.make(.keyMismatch, "key \(kidText) has key_ops \(ops) without \"verify\"")
+            let list = ops.map { quoted($0) }.joined(separator: ", ")
+            throw JWTError.make(.keyMismatch, "key \(kidText) has key_ops [\(list)] without \"verify\" (RFC 7517 §4.3)")
         }
         if let a = algorithm, !sameBytes(a, alg.rawValue) {
-            throw JWTError.make(.keyMismatch, "key \(kidText) is for alg \(quoted(a)), token says \(alg.rawValue)")
+            throw JWTError.make(.keyMismatch, "key \(kidText) is for alg \(quoted(a)) (its JWK alg); the token's alg is \(alg.rawValue) (RFC 7517 §4.4)")
         }
         switch (alg.family, material) {
         case (.hmac, .hmac(let h)):
             if h.secret.count < alg.hashByteCount {
-                throw JWTError.make(.weakKey, "HMAC key \(kidText) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
+                throw JWTError.make(.weakKey, "the oct key \(kidText) is \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
             }
         case (.rsaPKCS1, .rsa), (.rsaPSS, .rsa): break
         case (.ecdsa, .ec(let e)):
             let need: Curve = alg == .es256 ? .p256 : .p384
             if e.curve != need {
-                throw JWTError.make(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need.rawValue)")
+                throw JWTError.make(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need.rawValue) (RFC 7518 §3.4)")
             }
         default:
-            throw JWTError.make(.keyMismatch, "key \(kidText) of type \(keyType.rawValue) cannot verify \(alg.rawValue)")
+            let need: String
+            switch alg.family {
+            case .hmac: need = "an oct key (RFC 7518 §3.2)"
+            case .rsaPKCS1: need = "an RSA key (RFC 7518 §3.3)"
+            case .rsaPSS: need = "an RSA key (RFC 7518 §3.5)"
+            case .ecdsa: need = "an EC key (RFC 7518 §3.4)"
+            }
+            throw JWTError.make(.keyMismatch, "key \(kidText) is an \(keyType.rawValue) key; \(alg.rawValue) needs \(need)")
         }
     }
 

@@ -104,6 +104,22 @@ public struct JWTVerifier: Sendable {
         return (parts, header, alg)
     }
 
+    /// No key fits `alg` (and the token names no kid): with one key, that key's own refusal (which names the
+    /// rule: too short, wrong type, wrong curve, its `alg`, `use` or `key_ops`); with several, `keyNotFound` listing
+    /// why the first few were refused.
+    static func noKeyFits(_ alg: JWSAlgorithm, _ keys: [JWK]) -> JWTError {
+        var reasons: [String] = []
+        for key in keys {
+            do { try key.checkFits(alg) } catch let e as JWTError {
+                if keys.count == 1 { return e }
+                if reasons.count < 3 { reasons.append(e.reason) }
+            } catch {}
+        }
+        if reasons.isEmpty { return JWTError.make(.keyNotFound, "no key in the set fits alg \(alg.rawValue) (the set is empty)") }
+        let more = keys.count > reasons.count ? "; …" : ""
+        return JWTError.make(.keyNotFound, "no key in the set fits alg \(alg.rawValue): \(reasons.joined(separator: "; "))\(more)")
+    }
+
     /// RFC 7515 §5.2 steps 1–8 on the token bytes: returns the header, the decoded payload and the key that
     /// verified the signature.
     func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, [UInt8], JWK) {
@@ -133,7 +149,7 @@ public struct JWTVerifier: Sendable {
                 if firstError == nil { firstError = e }
             }
         }
-        if candidates == 0 { throw JWTError.make(.keyNotFound, "no key in the set fits alg \(alg.rawValue)") }
+        if candidates == 0 { throw JWTVerifier.noKeyFits(alg, keys.keys) }
         if candidates == 1, let e = firstError { throw e }
         throw JWTError.make(.invalidSignature, "signature does not verify with any of the \(candidates) keys that fit \(alg.rawValue)")
     }
