@@ -52,29 +52,29 @@ final class RSAKeyHolder: Sendable {
         // real JWK Sets) is tolerated and removed.
         var n = n[...]
         if n.count > 1 && n.first == 0 { n = n.dropFirst() }
-        guard let top = n.first, top != 0 else { throw JWTError.make(.invalidKey, "RSA modulus is zero or has leading zeros") }
+        guard let top = n.first, top != 0 else { throw JWTError(.invalidKey, "RSA modulus is zero or has leading zeros") }
         var e = e[...]
         while e.count > 1 && e.first == 0 { e = e.dropFirst() }
         modulus = Array(n)
         exponent = Array(e)
         bitCount = n.count * 8 - top.leadingZeroBitCount
         guard bitCount >= options.minimumRSAModulusBits else {
-            throw JWTError.make(.unsupportedKey, "RSA modulus of \(bitCount) bits is below the \(options.minimumRSAModulusBits)-bit minimum")
+            throw JWTError(.unsupportedKey, "RSA modulus of \(bitCount) bits is below the \(options.minimumRSAModulusBits)-bit minimum")
         }
-        guard bitCount <= 16384 else { throw JWTError.make(.unsupportedKey, "RSA modulus of \(bitCount) bits exceeds 16384") }
-        guard modulus.last! & 1 == 1 else { throw JWTError.make(.invalidKey, "RSA modulus is even") }
+        guard bitCount <= 16384 else { throw JWTError(.unsupportedKey, "RSA modulus of \(bitCount) bits exceeds 16384") }
+        guard modulus.last! & 1 == 1 else { throw JWTError(.invalidKey, "RSA modulus is even") }
         // 3 ≤ e < 2^32, odd.
         guard let low = exponent.last, exponent.count <= 4, low & 1 == 1,
               exponent.reduce(UInt64(0), { $0 << 8 | UInt64($1) }) >= 3
-        else { throw JWTError.make(.invalidKey, "RSA public exponent must be odd, at least 3 and below 2^32") }
+        else { throw JWTError(.invalidKey, "RSA public exponent must be odd, at least 3 and below 2^32") }
         if RSAKeyHolder.hasROCAFingerprint(modulus) {
-            throw JWTError.make(.invalidKey, "RSA modulus has the ROCA fingerprint (CVE-2017-15361): its private key is recoverable")
+            throw JWTError(.invalidKey, "RSA modulus has the ROCA fingerprint (CVE-2017-15361): its private key is recoverable")
         }
         do {
             key = try RSAPublicKey(modulus: modulus, publicExponent: exponent,
                                    options: RSAKeyOptions(minimumModulusBits: options.minimumRSAModulusBits))
         } catch {
-            throw JWTError.make(.invalidKey, "RSA key refused: \(error)")
+            throw JWTError(.invalidKey, "RSA key refused: \(error)")
         }
     }
 
@@ -82,7 +82,7 @@ final class RSAKeyHolder: Sendable {
     /// MGF1 over the same hash and a salt as long as the hash). The signature must be exactly the modulus length.
     func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
         guard signature.count == key.modulusByteCount else {
-            throw JWTError.make(.invalidSignature, "\(alg.rawValue) signature must be \(key.modulusByteCount) bytes (the modulus length), got \(signature.count)")
+            throw JWTError(.invalidSignature, "\(alg.rawValue) signature must be \(key.modulusByteCount) bytes (the modulus length), got \(signature.count)")
         }
         let h: RSAHashAlgorithm
         switch alg.hashByteCount {
