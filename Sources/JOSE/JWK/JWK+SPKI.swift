@@ -38,19 +38,19 @@ extension JWK {
                 alg = try Self.algorithmForPSSKey(params, requested: algorithm)
             }
             let k: PKCS1RSAPublicKey
-            do { k = try spki.rsaPublicKey() } catch { throw JWTError.make(.invalidKey, "RSA public key: \(error)") }
+            do { k = try spki.rsaPublicKey() } catch { throw JWTError(.invalidKey, "RSA public key: \(error)") }
             try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: alg, options: options)
         case .ecPublicKey(let named):
             let curve: Curve
             switch named {
             case .p256: curve = .p256
             case .p384: curve = .p384
-            default: throw JWTError.make(.unsupportedKey, "EC curve \(named) is not supported")
+            default: throw JWTError(.unsupportedKey, "EC curve \(named) is not supported")
             }
             let n = curve.coordinateByteCount
             let p = spki.subjectPublicKey
             guard p.count == 1 + 2 * n, p[0] == 0x04 else {
-                throw JWTError.make(.invalidKey, "EC public key must be an uncompressed point of \(1 + 2 * n) bytes (SEC 1 §2.3.3)")
+                throw JWTError(.invalidKey, "EC public key must be an uncompressed point of \(1 + 2 * n) bytes (SEC 1 §2.3.3)")
             }
             try self.init(curve: curve, x: Array(p[1...n]), y: Array(p[(n + 1)...]), keyID: keyID, algorithm: algorithm)
         }
