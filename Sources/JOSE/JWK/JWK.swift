@@ -142,7 +142,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         // Private members are refused first, whatever else is wrong with the object (RFC 7517 §9.2: a
         // verification key is public; a published set holding a private key has leaked it).
         if let m = JWK.privateMember(in: o) {
-            throw JWTError.make(.privateKeyMaterial, "JWK carries the private member \(quoted(m))")
+            throw JWTError.make(.privateKeyMaterial, "JWK carries the private member \(quoted(m)); a verification key is public (RFC 7517 §9.2)")
         }
         guard let kty = try string("kty") else { throw JWTError.make(.invalidKey, "JWK is missing \"kty\"") }
         keyID = try string("kid")
@@ -174,7 +174,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             keyType = .ec
             guard let crv = try string("crv") else { throw JWTError.make(.invalidKey, "EC JWK is missing \"crv\"") }
             guard let c = Curve(rawValue: crv) else {
-                throw JWTError.make(.unsupportedKey, "EC curve \(quoted(crv)) is not supported")
+                throw JWTError.make(.unsupportedKey, "EC curve \(quoted(crv)) is not supported (P-256 and P-384 are)")
             }
             curve = c
             let x = try JWK.normaliseCoordinate(try bytes("x"), curve: c, name: "x")
@@ -185,7 +185,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             curve = nil
             material = .hmac(HMACKeyHolder(secret: try bytes("k")))
         default:
-            throw JWTError.make(.unsupportedKey, "key type \(quoted(kty)) is not supported")
+            throw JWTError.make(.unsupportedKey, "key type \(quoted(kty)) is not supported (RSA, EC and oct are)")
         }
     }
 
@@ -242,7 +242,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         if v.count == n { return v }
         if v.count == n + 1 && v[0] == 0 { return Array(v.dropFirst()) }
         if v.count == n - 1 { return [0] + v }
-        throw JWTError.make(.invalidKey, "EC coordinate \(quoted(name)) is \(v.count) bytes; \(curve.rawValue) needs \(n)")
+        throw JWTError.make(.invalidKey, "EC coordinate \(quoted(name)) is \(v.count) bytes; \(curve.rawValue) needs \(n) (RFC 7518 §6.2.1.2)")
     }
 
     // MARK: Fitness for an algorithm
