@@ -137,8 +137,6 @@ def main():
     tokens["ES256-other-key"] = sign("ES256", other, {"alg": "ES256", "kid": "ec-256"}, claims)
     tokens["RS256-expired"] = sign("RS256", rsa_key, {"alg": "RS256", "kid": "rsa-1"}, dict(claims, exp=NOW - 3600))
     tokens["RS256-not-yet"] = sign("RS256", rsa_key, {"alg": "RS256", "kid": "rsa-1"}, dict(claims, nbf=NOW + 3600))
-    no_exp = {k: v for k, v in claims.items() if k != "exp"}
-    tokens["HS256-no-exp"] = sign("HS256", secret, {"alg": "HS256", "kid": "hs-1"}, no_exp)
     write("tokens.json", json.dumps(tokens, indent=2) + "\n")
 
     facts = {
