@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "RSA", dependencies: ["BigNum", "SHA2", "DER"]),
         .target(name: "ECDSA", dependencies: ["SHA2", "DER"]),
         .target(name: "Ed25519", dependencies: ["SHA2", "DER"]),
-        .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA"]),
+        .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA", "Ed25519"]),
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
         .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "TestSupport"]),
         .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),
-        .testTarget(name: "JOSETests", dependencies: ["JOSE", "RSA", "ECDSA", "DER", "SHA2", "TestSupport"]),
+        .testTarget(name: "JOSETests", dependencies: ["JOSE", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "TestSupport"]),
     ]
 )

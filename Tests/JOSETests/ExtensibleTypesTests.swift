@@ -35,10 +35,11 @@ struct ExtensibleTypesTests {
 
     @Test func algorithmLookupIsExact() {
         // Every implemented algorithm is reachable by its name and no other spelling.
-        #expect(JWSAlgorithm.allCases.count == 11)
-        #expect(Set(JWSAlgorithm.allCases.map(\.rawValue)).count == 11)
+        // 11 of RFC 7518 plus EdDSA (RFC 8037) and Ed25519 (RFC 9864).
+        #expect(JWSAlgorithm.allCases.count == 13)
+        #expect(Set(JWSAlgorithm.allCases.map(\.rawValue)).count == 13)
         for a in JWSAlgorithm.allCases { #expect(JWSAlgorithm(rawValue: a.rawValue) == a) }
-        for bad in ["hs256", "HS256 ", "none", "None", "", "RS２56", "ES512"] { #expect(JWSAlgorithm(rawValue: bad) == nil, "\(bad)") }
+        for bad in ["hs256", "HS256 ", "none", "None", "", "RS２56", "ES512", "eddsa", "Ed448"] { #expect(JWSAlgorithm(rawValue: bad) == nil, "\(bad)") }
         #expect(JWSAlgorithm.rs256 != JWSAlgorithm.ps256)
     }
 
@@ -54,7 +55,7 @@ struct ExtensibleTypesTests {
             switch t {
             case .oct: return true
             case .rsa, .ec: return false
-            default: return nil   // required: JWK.KeyType is not frozen (OKP will land here)
+            default: return nil   // required: JWK.KeyType is not frozen (OKP lands here)
             }
         }
         #expect(size(try #require(JWK.Curve(rawValue: "P-256"))) == 256)

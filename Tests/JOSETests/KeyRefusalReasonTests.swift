@@ -94,7 +94,9 @@ struct KeyRefusalReasonTests {
     /// Keys refused at load, whatever the algorithm: the reason names the rule too.
     @Test(arguments: [
         (#"{"kty":"EC","crv":"P-521","x":"AA","y":"AA"}"#, JWTError.Code.unsupportedKey, ["EC curve \"P-521\" is not supported", "P-256 and P-384 are"]),
-        (#"{"kty":"OKP","crv":"Ed25519","x":"AA"}"#, .unsupportedKey, ["key type \"OKP\" is not supported", "RSA, EC and oct are"]),
+        (#"{"kty":"OKP","crv":"Ed25519","x":"AA"}"#, .invalidKey, ["OKP member \"x\" is 1 bytes", "RFC 8037 §2"]),
+        (#"{"kty":"OKP","crv":"X25519","x":"AA"}"#, .unsupportedKey, ["OKP curve \"X25519\" is not supported", "Ed25519 is"]),
+        (#"{"kty":"XYZ"}"#, .unsupportedKey, ["key type \"XYZ\" is not supported", "RSA, EC, OKP and oct are"]),
         (#"{"kty":"EC","crv":"P-256","x":"AAAA","y":"AAAA"}"#, .invalidKey, ["EC coordinate \"x\" is 3 bytes; P-256 needs 32", "RFC 7518 §6.2.1.2"]),
         (#"{"kty":"EC","crv":"P-256","x":"AA","y":"AA","d":"AA"}"#, .privateKeyMaterial, ["private member \"d\"", "RFC 7517 §9.2"]),
         (#"{"kty":"oct","k":"AA","key_ops":["verify","verify"]}"#, .invalidKey, ["\"key_ops\" repeats \"verify\""]),

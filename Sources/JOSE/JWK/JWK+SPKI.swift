@@ -1,10 +1,16 @@
 import DER
+import Ed25519
 
 extension JWK {
     /// A public JWK from DER: a SubjectPublicKeyInfo (RFC 5280 §4.1.2.7; RSA per RFC 3279 §2.3.1, EC per
-    /// RFC 5480 §2) or a bare PKCS#1 `RSAPublicKey` (RFC 8017 §A.1.1). EC points must be uncompressed.
+    /// RFC 5480 §2, Ed25519 per RFC 8410 §4) or a bare PKCS#1 `RSAPublicKey` (RFC 8017 §A.1.1). EC points must be
+    /// uncompressed.
     public init(derRepresentation der: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
                 options: Options = .default) throws {
+        if let curve = JWK.rfc8410Curve(der) {
+            try self.init(rfc8410SPKI: der, curve: curve, keyID: keyID, algorithm: algorithm)
+            return
+        }
         let spki: SubjectPublicKeyInfo
         do {
             spki = try SubjectPublicKeyInfo(derEncoded: der)
@@ -69,6 +75,8 @@ extension JWK {
         // The label says which structure the body is (RFC 7468 §13; RFC 8017 §A.1.1): no fallback between them.
         if doc.label == "RSA PUBLIC KEY" {
             try self.init(pkcs1DER: doc.derBytes, keyID: keyID, algorithm: algorithm, options: options)
+        } else if let curve = JWK.rfc8410Curve(doc.derBytes) {
+            try self.init(rfc8410SPKI: doc.derBytes, curve: curve, keyID: keyID, algorithm: algorithm)
         } else {
             let spki: SubjectPublicKeyInfo
             do { spki = try SubjectPublicKeyInfo(derEncoded: doc.derBytes) } catch {
@@ -76,6 +84,34 @@ extension JWK {
             }
             try self.init(spki: spki, keyID: keyID, algorithm: algorithm, options: options)
         }
+    }
+
+    /// The curve name of an RFC 8410 SubjectPublicKeyInfo (id-X25519, id-X448, id-Ed25519, id-Ed448: OID 1.3.101.110
+    /// to 113, no parameters), recognised by its AlgorithmIdentifier `30 05 06 03 2B 65 xx` after the outer header;
+    /// nil for any other structure (which then goes to the DER module's SubjectPublicKeyInfo reader).
+    static func rfc8410Curve(_ der: [UInt8]) -> String? {
+        guard der.count >= 9, der[0] == 0x30, der[1] < 0x80,
+              der[2...7].elementsEqual([0x30, 0x05, 0x06, 0x03, 0x2B, 0x65]) else { return nil }
+        switch der[8] {
+        case 0x6E: return "X25519"
+        case 0x6F: return "X448"
+        case 0x70: return "Ed25519"
+        case 0x71: return "Ed448"
+        default: return nil
+        }
+    }
+
+    /// An RFC 8410 SubjectPublicKeyInfo: Ed25519 is read strictly by the Ed25519 module (RFC 8410 §4: no
+    /// parameters, a 32-byte key, a BIT STRING without unused bits); the other curves are refused as unsupported.
+    init(rfc8410SPKI der: [UInt8], curve: String, keyID: String?, algorithm: JWSAlgorithm?) throws {
+        guard curve == "Ed25519" else {
+            throw JWTError.make(.unsupportedKey, "\(curve) keys are not supported (Ed25519 is; RFC 8037 §2)")
+        }
+        let key: Curve25519.Signing.PublicKey
+        do { key = try Curve25519.Signing.PublicKey(derRepresentation: der) } catch {
+            throw JWTError.make(.invalidKey, "Ed25519 SubjectPublicKeyInfo refused: \(error)")
+        }
+        try self.init(ed25519PublicKey: key.rawRepresentation, keyID: keyID, algorithm: algorithm)
     }
 
     /// An id-RSASSA-PSS key (RFC 4055 §1.2) may only verify RSASSA-PSS signatures, and with parameters only with
@@ -107,9 +143,13 @@ extension JWK {
     }
 
     /// The key as a SubjectPublicKeyInfo (RSA: rsaEncryption with NULL parameters; EC: id-ecPublicKey with the
-    /// named curve and an uncompressed point). Throws `unsupportedKey` for `oct` keys, which have no SPKI form.
+    /// named curve and an uncompressed point). Throws `unsupportedKey` for `oct` keys, which have no SPKI form, and
+    /// for Ed25519 keys, whose algorithm the DER module's `SubjectPublicKeyInfo` does not model: use
+    /// ``derRepresentation()`` / ``pemRepresentation()``, which handle every asymmetric key.
     public func subjectPublicKeyInfo() throws -> SubjectPublicKeyInfo {
         switch material {
+        case .okp:
+            throw JWTError.make(.unsupportedKey, "an Ed25519 key's SubjectPublicKeyInfo is written by derRepresentation() (RFC 8410 §4)")
         case .rsa(let r):
             return SubjectPublicKeyInfo(rsaPublicKey: PKCS1RSAPublicKey(modulus: r.modulus, publicExponent: r.exponent))
         case .ec(let e):
@@ -121,8 +161,15 @@ extension JWK {
     }
 
     /// DER SubjectPublicKeyInfo of this key. See ``subjectPublicKeyInfo()``.
-    public func derRepresentation() throws -> [UInt8] { try subjectPublicKeyInfo().derEncoded() }
+    /// For Ed25519, the RFC 8410 §4 form (44 bytes).
+    public func derRepresentation() throws -> [UInt8] {
+        if case .okp(let o) = material { return o.key.derRepresentation }
+        return try subjectPublicKeyInfo().derEncoded()
+    }
 
-    /// PEM `PUBLIC KEY` of this key. See ``subjectPublicKeyInfo()``.
-    public func pemRepresentation() throws -> String { try subjectPublicKeyInfo().pemString }
+    /// PEM `PUBLIC KEY` of this key. See ``subjectPublicKeyInfo()``; for Ed25519, RFC 8410 §10.1.
+    public func pemRepresentation() throws -> String {
+        if case .okp(let o) = material { return o.key.pemRepresentation }
+        return try subjectPublicKeyInfo().pemString
+    }
 }

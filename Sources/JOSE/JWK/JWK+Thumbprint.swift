@@ -17,6 +17,9 @@ extension JWK {
             m.append(.init(name: "crv", value: .string(e.curve.rawValue)))
             m.append(.init(name: "x", value: .string(Base64URL.encode(e.x))))
             m.append(.init(name: "y", value: .string(Base64URL.encode(e.y))))
+        case .okp(let o):
+            m.append(.init(name: "crv", value: .string("Ed25519")))
+            m.append(.init(name: "x", value: .string(Base64URL.encode(o.x))))
         case .hmac(let h):
             if includingSecret { m.append(.init(name: "k", value: .string(Base64URL.encode(h.secret)))) }
         }
@@ -48,6 +51,11 @@ extension JWK {
             member("kty", "EC")
             member("x", Base64URL.encode(e.x))
             member("y", Base64URL.encode(e.y), last: true)
+        case .okp(let o):
+            // RFC 8037 §2: the required members of an OKP key are crv, kty and x (RFC 7638 §3.2 order).
+            member("crv", "Ed25519")
+            member("kty", "OKP")
+            member("x", Base64URL.encode(o.x), last: true)
         case .hmac(let h):
             member("k", Base64URL.encode(h.secret))
             member("kty", "oct", last: true)

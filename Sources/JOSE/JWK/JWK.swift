@@ -1,5 +1,5 @@
 /// A JSON Web Key (RFC 7517) usable to verify JWS signatures: `RSA` (RFC 7518 §6.3.1), `EC` on P-256 or
-/// P-384 (RFC 7518 §6.2.1), or `oct` (RFC 7518 §6.4, an HMAC secret).
+/// P-384 (RFC 7518 §6.2.1), `OKP` on Ed25519 (RFC 8037 §2), or `oct` (RFC 7518 §6.4, an HMAC secret).
 ///
 /// The key object (RSA Montgomery context, validated EC point, HMAC secret) is built once when the JWK is
 /// created and shared by every copy, so a JWK can be reused from any number of threads.
@@ -10,7 +10,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// A `kty` value (RFC 7517 §4.1). A struct over a private enum so that key types can be added (OKP)
     /// without breaking a caller's `switch`.
     public struct KeyType: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
-        private enum Backing: String, Sendable, Hashable, CaseIterable { case rsa = "RSA", ec = "EC", oct = "oct" }
+        private enum Backing: String, Sendable, Hashable, CaseIterable { case rsa = "RSA", ec = "EC", oct = "oct", okp = "OKP" }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
 
@@ -20,6 +20,8 @@ public struct JWK: Sendable, CustomStringConvertible {
         public static let ec = KeyType(.ec)
         /// `oct`, a symmetric secret (RFC 7518 §6.4).
         public static let oct = KeyType(.oct)
+        /// `OKP`, an octet key pair (RFC 8037 §2); here only with `crv` `Ed25519`.
+        public static let okp = KeyType(.okp)
 
         /// The `kty` value.
         public var rawValue: String { backing.rawValue }
@@ -31,10 +33,10 @@ public struct JWK: Sendable, CustomStringConvertible {
         public var description: String { rawValue }
     }
 
-    /// A `crv` value for `EC` keys (RFC 7518 §6.2.1.1). A struct over a private enum so that curves can be added
-    /// (P-521) without breaking a caller's `switch`.
+    /// A `crv` value: for `EC` keys (RFC 7518 §6.2.1.1) and for `OKP` keys (RFC 8037 §2; the same IANA registry).
+    /// A struct over a private enum so that curves can be added (P-521) without breaking a caller's `switch`.
     public struct Curve: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
-        private enum Backing: String, Sendable, Hashable, CaseIterable { case p256 = "P-256", p384 = "P-384" }
+        private enum Backing: String, Sendable, Hashable, CaseIterable { case p256 = "P-256", p384 = "P-384", ed25519 = "Ed25519" }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
 
@@ -42,6 +44,8 @@ public struct JWK: Sendable, CustomStringConvertible {
         public static let p256 = Curve(.p256)
         /// NIST P-384 (secp384r1).
         public static let p384 = Curve(.p384)
+        /// Ed25519 (RFC 8037 §2), the curve of `OKP` signing keys.
+        public static let ed25519 = Curve(.ed25519)
 
         /// The `crv` value.
         public var rawValue: String { backing.rawValue }
@@ -52,13 +56,17 @@ public struct JWK: Sendable, CustomStringConvertible {
         }
         public var description: String { rawValue }
 
-        /// Size of a coordinate (and of r and s) in bytes.
+        /// Size of a coordinate (and of r and s) in bytes; for Ed25519, the size of the public key `x`.
         public var coordinateByteCount: Int {
             switch backing {
             case .p256: return 32
             case .p384: return 48
+            case .ed25519: return 32
             }
         }
+
+        /// Whether this is a curve of `EC` keys (the NIST curves), as opposed to an `OKP` curve.
+        var isWeierstrass: Bool { backing != .ed25519 }
     }
 
     /// Key-loading policy.
@@ -70,7 +78,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     }
 
     public let keyType: KeyType
-    /// `crv` for EC keys.
+    /// `crv` for EC and OKP keys.
     public let curve: Curve?
     /// `kid` (RFC 7517 §4.5).
     public let keyID: String?
@@ -87,8 +95,15 @@ public struct JWK: Sendable, CustomStringConvertible {
     public var modulus: [UInt8]? { if case .rsa(let r) = material { return r.modulus } else { return nil } }
     /// RSA public exponent `e` (big-endian, no leading zeros), for RSA keys.
     public var publicExponent: [UInt8]? { if case .rsa(let r) = material { return r.exponent } else { return nil } }
-    /// EC `x` coordinate, exactly ``Curve/coordinateByteCount`` bytes.
-    public var x: [UInt8]? { if case .ec(let e) = material { return e.x } else { return nil } }
+    /// EC `x` coordinate, exactly ``Curve/coordinateByteCount`` bytes; for an OKP key, the 32-byte Ed25519
+    /// public key (RFC 8037 §2).
+    public var x: [UInt8]? {
+        switch material {
+        case .ec(let e): return e.x
+        case .okp(let o): return o.x
+        default: return nil
+        }
+    }
     /// EC `y` coordinate, exactly ``Curve/coordinateByteCount`` bytes.
     public var y: [UInt8]? { if case .ec(let e) = material { return e.y } else { return nil } }
     /// RSA modulus size in bits.
@@ -173,19 +188,27 @@ public struct JWK: Sendable, CustomStringConvertible {
         case _ where sameBytes(kty, "EC"):
             keyType = .ec
             guard let crv = try string("crv") else { throw JWTError.make(.invalidKey, "EC JWK is missing \"crv\"") }
-            guard let c = Curve(rawValue: crv) else {
+            guard let c = Curve(rawValue: crv), c.isWeierstrass else {
                 throw JWTError.make(.unsupportedKey, "EC curve \(quoted(crv)) is not supported (P-256 and P-384 are)")
             }
             curve = c
             let x = try JWK.normaliseCoordinate(try bytes("x"), curve: c, name: "x")
             let y = try JWK.normaliseCoordinate(try bytes("y"), curve: c, name: "y")
             material = .ec(try ECKeyHolder(curve: c, x: x, y: y))
+        case _ where sameBytes(kty, "OKP"):
+            keyType = .okp
+            guard let crv = try string("crv") else { throw JWTError.make(.invalidKey, "OKP JWK is missing \"crv\"") }
+            guard let c = Curve(rawValue: crv), c == .ed25519 else {
+                throw JWTError.make(.unsupportedKey, "OKP curve \(quoted(crv)) is not supported (Ed25519 is; RFC 8037 §2)")
+            }
+            curve = c
+            material = .okp(try OKPKeyHolder(x: try bytes("x")))
         case _ where sameBytes(kty, "oct"):
             keyType = .oct
             curve = nil
             material = .hmac(HMACKeyHolder(secret: try bytes("k")))
         default:
-            throw JWTError.make(.unsupportedKey, "key type \(quoted(kty)) is not supported (RSA, EC and oct are)")
+            throw JWTError.make(.unsupportedKey, "key type \(quoted(kty)) is not supported (RSA, EC, OKP and oct are)")
         }
     }
 
@@ -222,6 +245,17 @@ public struct JWK: Sendable, CustomStringConvertible {
         self.material = .ec(try ECKeyHolder(curve: curve, x: nx, y: ny))
     }
 
+    /// An Ed25519 public key (`OKP`, RFC 8037 §2) from its 32-byte encoding `x` (RFC 8032 §5.1.5).
+    public init(ed25519PublicKey x: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+        self.keyType = .okp
+        self.curve = .ed25519
+        self.keyID = keyID
+        self.algorithm = algorithm?.rawValue
+        self.use = nil
+        self.keyOperations = nil
+        self.material = .okp(try OKPKeyHolder(x: x))
+    }
+
     /// A symmetric (`oct`) key for HS256/384/512.
     public init(symmetricKey secret: some Sequence<UInt8>, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) {
         self.keyType = .oct
@@ -252,7 +286,8 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// present, and the key type/curve fits. HMAC secrets must be at least as long as the hash (RFC 7518 §3.2).
     ///
     /// The JWK `alg` comparison is byte-exact: no aliases. (Wycheproof's RFC 7520 P-521 keys say `"ES521"` for
-    /// ES512; such a key fits no algorithm. ES512 itself is not implemented.)
+    /// ES512; such a key fits no algorithm. ES512 itself is not implemented.) `EdDSA` and `Ed25519`
+    /// (RFC 9864) are distinct algorithms: a key whose JWK `alg` is one of them does not fit the other.
     public func checkFits(_ alg: JWSAlgorithm) throws {
         // Each refusal names its rule: the member or property at fault, what the algorithm needs, the RFC.
         if let u = use, !sameBytes(u, "sig") {
@@ -270,7 +305,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             if h.secret.count < alg.hashByteCount {
                 throw JWTError.make(.weakKey, "the oct key \(kidText) is \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
             }
-        case (.rsaPKCS1, .rsa), (.rsaPSS, .rsa): break
+        case (.rsaPKCS1, .rsa), (.rsaPSS, .rsa), (.eddsa, .okp): break
         case (.ecdsa, .ec(let e)):
             let need: Curve = alg == .es256 ? .p256 : .p384
             if e.curve != need {
@@ -283,6 +318,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             case .rsaPKCS1: need = "an RSA key (RFC 7518 §3.3)"
             case .rsaPSS: need = "an RSA key (RFC 7518 §3.5)"
             case .ecdsa: need = "an EC key (RFC 7518 §3.4)"
+            case .eddsa: need = "an OKP key on Ed25519 (RFC 8037 §3.1)"
             }
             throw JWTError.make(.keyMismatch, "key \(kidText) is an \(keyType.rawValue) key; \(alg.rawValue) needs \(need)")
         }
@@ -302,6 +338,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         case .hmac(let h): ok = try h.verify(alg, signature: signature, signingInput: signingInput)
         case .rsa(let r): ok = try r.verify(alg, signature: signature, signingInput: signingInput)
         case .ec(let e): ok = try e.verify(alg, signature: signature, signingInput: signingInput)
+        case .okp(let o): ok = try o.verify(alg, signature: signature, signingInput: signingInput)
         }
         if !ok { throw JWTError.make(.invalidSignature, "signature does not verify with key \(kidText) (\(alg.rawValue))") }
     }
@@ -312,4 +349,5 @@ enum KeyMaterial: Sendable {
     case hmac(HMACKeyHolder)
     case rsa(RSAKeyHolder)
     case ec(ECKeyHolder)
+    case okp(OKPKeyHolder)
 }

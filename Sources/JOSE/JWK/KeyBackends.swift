@@ -1,6 +1,7 @@
 import SHA2
 import RSA
 import ECDSA
+import Ed25519
 
 // The bridge from JWKs to the signature modules. Each holder is built once per JWK and shared.
 
@@ -159,5 +160,33 @@ final class ECKeyHolder: Sendable {
             guard let sig = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
             return k.isValidSignature(sig, for: signingInput)
         }
+    }
+}
+
+/// An Ed25519 public key (`OKP`, RFC 8037 §2): `x` is the 32-byte encoding of RFC 8032 §5.1.5, decoded and
+/// validated once (canonical y < p, on the curve, not of small order) when the JWK is built.
+final class OKPKeyHolder: Sendable {
+    let x: [UInt8]
+    let key: Curve25519.Signing.PublicKey
+
+    init(x: [UInt8]) throws {
+        guard x.count == 32 else {
+            throw JWTError.make(.invalidKey, "OKP member \"x\" is \(x.count) bytes; an Ed25519 public key is 32 (RFC 8037 §2)")
+        }
+        self.x = x
+        do {
+            key = try Curve25519.Signing.PublicKey(rawRepresentation: x)
+        } catch {
+            throw JWTError.make(.invalidKey, "Ed25519 public key refused: \(error)")
+        }
+    }
+
+    /// EdDSA / Ed25519 (RFC 8037 §3.1, RFC 9864): the signature is exactly 64 bytes, R‖S (RFC 8032 §5.1.6);
+    /// S < L and canonical R are checked by verification (RFC 8032 §5.1.7).
+    func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
+        guard signature.count == 64 else {
+            throw JWTError.make(.invalidSignature, "\(alg.rawValue) signature must be 64 bytes (R‖S), got \(signature.count)")
+        }
+        return key.isValidSignature(signature, for: signingInput)
     }
 }

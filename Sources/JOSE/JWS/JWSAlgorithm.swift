@@ -1,6 +1,6 @@
 /// A JWS algorithm this library verifies (RFC 7518 §3.1). `none` is not among them and never will be.
 ///
-/// A struct over a private enum, not a public enum: algorithms are added over time (ES512, EdDSA), and code outside
+/// A struct over a private enum, not a public enum: algorithms are added over time (ES512, Ed448), and code outside
 /// this module that `switch`es over a `JWSAlgorithm` needs a `default:` clause, so adding one never breaks it.
 /// The static members keep the spellings of the RFC names in lower case (`.rs256`, `.es384`, …).
 public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
@@ -9,6 +9,7 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
         case rs256 = "RS256", rs384 = "RS384", rs512 = "RS512"
         case ps256 = "PS256", ps384 = "PS384", ps512 = "PS512"
         case es256 = "ES256", es384 = "ES384"
+        case edDSA = "EdDSA", ed25519 = "Ed25519"
     }
 
     private let backing: Backing
@@ -36,6 +37,11 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
     public static let es256 = JWSAlgorithm(.es256)
     /// ECDSA on P-384 with SHA-384, signature r‖s of 96 bytes (RFC 7518 §3.4).
     public static let es384 = JWSAlgorithm(.es384)
+    /// EdDSA (RFC 8037 §3.1). Here only with an `OKP` key on `Ed25519` (Ed448 is not implemented), signature of
+    /// 64 bytes (RFC 8032 §5.1.6).
+    public static let edDSA = JWSAlgorithm(.edDSA)
+    /// Ed25519, the fully specified EdDSA algorithm of RFC 9864 §2.2: an `OKP` key on `Ed25519`, 64-byte signature.
+    public static let ed25519 = JWSAlgorithm(.ed25519)
 
     /// Every algorithm this version implements, in RFC 7518 order.
     public static var allCases: [JWSAlgorithm] { Backing.allCases.map(JWSAlgorithm.init) }
@@ -53,7 +59,7 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
     public var description: String { rawValue }
 
     /// The family of key an algorithm needs.
-    enum Family { case hmac, rsaPKCS1, rsaPSS, ecdsa }
+    enum Family { case hmac, rsaPKCS1, rsaPSS, ecdsa, eddsa }
 
     var family: Family {
         switch backing {
@@ -61,6 +67,7 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
         case .rs256, .rs384, .rs512: return .rsaPKCS1
         case .ps256, .ps384, .ps512: return .rsaPSS
         case .es256, .es384: return .ecdsa
+        case .edDSA, .ed25519: return .eddsa
         }
     }
 
@@ -70,7 +77,8 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
         switch backing {
         case .hs256, .rs256, .ps256, .es256: return 32
         case .hs384, .rs384, .ps384, .es384: return 48
-        case .hs512, .rs512, .ps512: return 64
+        // Ed25519 hashes with SHA-512 inside the signature scheme (RFC 8032 §5.1.6).
+        case .hs512, .rs512, .ps512, .edDSA, .ed25519: return 64
         }
     }
 
