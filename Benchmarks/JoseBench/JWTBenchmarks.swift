@@ -1,11 +1,12 @@
 // End-to-end JWT rows of jose-bench: token string in, verified registered claims out, keys already loaded
 // (JWK objects built once), Sign-in-with-Apple-shaped tokens of about 700–925 bytes.
 //
-// HS256 tokens are signed here at start-up with SHA2's HMAC; RS256/PS256/ES256/ES384 tokens and keys are
+// HS256 and EdDSA tokens are signed here at start-up (SHA2's HMAC, the Ed25519 module); RS256/PS256/ES256/ES384 tokens and keys are
 // fixtures made by Python `cryptography` (Scripts/make_jose_fixtures.py → JWTBenchmarkFixtures.swift).
 
 import JOSE
 import SHA2
+import Ed25519
 
 func jwtBenchmarks() -> [Benchmark] {
     // Every token carries claims valid at this instant; the clock is injected so the figures do not depend on
@@ -40,6 +41,18 @@ func jwtBenchmarks() -> [Benchmark] {
             blackHole(try! verifier.verify(token, expecting: expectations).claims)
         })
     }
+
+    // EdDSA (RFC 8037) with the same claims, signed here at start-up by the Ed25519 module (deterministic, so the
+    // token is the same on every run) with a fixed seed; the key is loaded as an OKP JWK, as a verifier would.
+    let edKey = try! Curve25519.Signing.PrivateKey(rawRepresentation: (0..<32).map { UInt8($0 &* 11 &+ 3) })
+    let edInput = Base64URL.encode(Array(#"{"kid":"bench-eddsa","alg":"EdDSA"}"#.utf8)) + "." + payloadPart
+    let edToken = edInput + "." + Base64URL.encode(edKey.signature(for: Array(edInput.utf8)))
+    let edJWK = try! JWK(json: #"{"kty":"OKP","crv":"Ed25519","kid":"bench-eddsa","x":"\#(Base64URL.encode(edKey.publicKey.rawRepresentation))"}"#)
+    let edVerifier = JWTVerifier(key: edJWK, algorithms: [.edDSA])
+    precondition((try? edVerifier.verify(edToken, expecting: expectations)) != nil, "EdDSA bench token does not verify")
+    rows.append(Benchmark(name: "jwt.EdDSA", unit: .opsPerSecond) {
+        blackHole(try! edVerifier.verify(edToken, expecting: expectations).claims)
+    })
 
     // Parse and decode header and claims without any signature check (what `jose decode` does).
     rows.append(Benchmark(name: "jwt.decode", unit: .opsPerSecond) {
