@@ -44,7 +44,7 @@ func jwtBenchmarks() -> [Benchmark] {
 
     // EdDSA (RFC 8037) with the same claims, signed here at start-up by the Ed25519 module (deterministic, so the
     // token is the same on every run) with a fixed seed; the key is loaded as an OKP JWK, as a verifier would.
-    let edKey = try! Curve25519.Signing.PrivateKey(rawRepresentation: (0..<32).map { UInt8($0 &* 11 &+ 3) })
+    let edKey = try! Curve25519.Signing.PrivateKey(rawRepresentation: (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 11 &+ 3) })
     let edInput = Base64URL.encode(Array(#"{"kid":"bench-eddsa","alg":"EdDSA"}"#.utf8)) + "." + payloadPart
     let edToken = edInput + "." + Base64URL.encode(edKey.signature(for: Array(edInput.utf8)))
     let edJWK = try! JWK(json: #"{"kty":"OKP","crv":"Ed25519","kid":"bench-eddsa","x":"\#(Base64URL.encode(edKey.publicKey.rawRepresentation))"}"#)
