@@ -258,12 +258,15 @@ extension RSAPrivateKey {
     }
 
     /// Declassification point (listed in Scripts/ct-check.supp): whether the signature verifies is
-    /// published (a mismatch means a fault, and nothing is released).
-    @inline(never)
+    /// published (a mismatch means a fault, and nothing is released). Unoptimised so that the branch
+    /// on the comparison stays here, and the caller receives a constant.
+    @inline(never) @_optimize(none)
     static func verifyBeforeRelease(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ k: Int) -> Bool {
         var diff: UInt64 = 0
-        for i in 0..<k { diff |= a[i] ^ b[i] }
-        return diff == 0
+        var i = 0
+        while i < k { diff |= a[i] ^ b[i]; i += 1 }
+        if diff == 0 { return true }
+        return false
     }
 
     /// The deliberately leaky variant for ct-check's counter-check only: the variable-time
