@@ -111,8 +111,9 @@ extension RSAPrivateKey {
         let kn = ctx.limbCount
         let m = RSAPrivateKey.limbs(em, count: kn)
         // A fresh blinding factor r ∈ [1, n) and an independent public factor b (for the inversion).
-        let r = RSAPrivateKey.randomBelow(ctx, using: &rng)
+        var r = RSAPrivateKey.randomBelow(ctx, using: &rng)
         let b = RSAPrivateKey.randomBelow(ctx, using: &rng)
+        defer { r.withUnsafeMutableBufferPointer { wipe($0.baseAddress!, $0.count) } }
         return try RSAPrivateKey.crtSign(m, publicKey: publicKey, secrets: secrets, r: r, b: b)
     }
 
