@@ -54,10 +54,15 @@ extension BigUInt {
         var lenUV = k      // u, v < 2^(64·lenUV)
         var lenRS = 1      // r, s < 2^(64·lenRS), lenRS ≤ k + 1
         var shifts = 0
+        // v is odd and non-zero at the start (the caller passes a ≠ 0; m odd is in u); it becomes zero
+        // only by v − u with u = v, which ends the loop.
+        if v[0] & 1 == 0 {
+            let t = trailingZeros(v)
+            shiftRight(v, lenUV, t)
+            lenRS = shiftLeft(r, lenRS, t, k + 1)
+            shifts += t
+        }
         while true {
-            var vZero = true
-            for i in 0..<lenUV where v[i] != 0 { vZero = false; break }
-            if vZero { break }
             if u[0] & 1 == 0 {
                 let t = trailingZeros(u)
                 shiftRight(u, lenUV, t)
@@ -68,11 +73,15 @@ extension BigUInt {
                 shiftRight(v, lenUV, t)
                 lenRS = shiftLeft(r, lenRS, t, k + 1)
                 shifts += t
-            } else if compareLimbs(u, v, lenUV) > 0 {
-                _ = Limbs.subtract(u, u, v, count: lenUV)
-                let c = Limbs.add(r, s, count: lenRS)
-                if c != 0 && lenRS <= k { r[lenRS] = c; lenRS += 1 }
             } else {
+                let order = compareLimbs(u, v, lenUV)
+                if order == 0 { break }  // v − u = 0: u is the gcd
+                if order > 0 {
+                    _ = Limbs.subtract(u, u, v, count: lenUV)
+                    let c = Limbs.add(r, s, count: lenRS)
+                    if c != 0 && lenRS <= k { r[lenRS] = c; lenRS += 1 }
+                    continue
+                }
                 _ = Limbs.subtract(v, v, u, count: lenUV)
                 let c = Limbs.add(s, r, count: lenRS)
                 if c != 0 && lenRS <= k { s[lenRS] = c; lenRS += 1 }
