@@ -76,15 +76,21 @@ extension BigUInt {
             } else {
                 let order = compareLimbs(u, v, lenUV)
                 if order == 0 { break }  // v − u = 0: u is the gcd
-                if order > 0 {
-                    _ = Limbs.subtract(u, u, v, count: lenUV)
-                    let c = Limbs.add(r, s, count: lenRS)
-                    if c != 0 && lenRS <= k { r[lenRS] = c; lenRS += 1 }
-                    continue
+                let (big, small, grow, double) = order > 0 ? (u, v, r, s) : (v, u, s, r)
+                let low = big[0] &- small[0]
+                if low != 0 {
+                    // The usual case: the difference's zero run ends in its low limb. One pass
+                    // subtracts and shifts, one adds and shifts: big = (big − small) >> t,
+                    // grow = grow + double, double = double << t.
+                    let t = low.trailingZeroBitCount
+                    subtractShift(big, small, lenUV, t)
+                    lenRS = addShift(grow, double, lenRS, t, k + 1)
+                    shifts += t
+                } else {
+                    _ = Limbs.subtract(big, big, small, count: lenUV)
+                    let c = Limbs.add(grow, double, count: lenRS)
+                    if c != 0 && lenRS <= k { grow[lenRS] = c; lenRS += 1 }
                 }
-                _ = Limbs.subtract(v, v, u, count: lenUV)
-                let c = Limbs.add(s, r, count: lenRS)
-                if c != 0 && lenRS <= k { s[lenRS] = c; lenRS += 1 }
             }
             while lenUV > 1 && u[lenUV - 1] == 0 && v[lenUV - 1] == 0 { lenUV -= 1 }
             while lenRS > 1 && r[lenRS - 1] == 0 && s[lenRS - 1] == 0 { lenRS -= 1 }
@@ -94,6 +100,48 @@ extension BigUInt {
         var i = 1
         while i < lenUV { if u[i] != 0 { return nil }; i += 1 }
         return shifts
+    }
+
+    /// x = (x − y) >> t for x > y below 2^(64·len), 1 ≤ t ≤ 63 (in place, one pass).
+    private static func subtractShift(_ x: UnsafeMutablePointer<UInt64>, _ y: UnsafeMutablePointer<UInt64>, _ len: Int, _ t: Int) {
+        let sh = UInt64(t), back = UInt64(64 &- t)
+        var d = UInt128(_low: x[0], _high: 0) &- UInt128(_low: y[0], _high: 0)
+        var prev = d._low
+        var borrow = d._high & 1
+        var i = 1
+        while i < len {
+            d = UInt128(_low: x[i], _high: 0) &- UInt128(_low: y[i], _high: 0) &- UInt128(_low: borrow, _high: 0)
+            let cur = d._low
+            borrow = d._high & 1
+            x[i &- 1] = (prev &>> sh) | (cur &<< back)
+            prev = cur
+            i &+= 1
+        }
+        x[len &- 1] = prev &>> sh
+    }
+
+    /// x = x + y and y = y << t (the old y is added), 1 ≤ t ≤ 63, both below 2^(64·len); returns the
+    /// new length bound (at most cap).
+    private static func addShift(_ x: UnsafeMutablePointer<UInt64>, _ y: UnsafeMutablePointer<UInt64>, _ len: Int, _ t: Int, _ cap: Int) -> Int {
+        let sh = UInt64(t), back = UInt64(64 &- t)
+        var carry: UInt64 = 0
+        var spill: UInt64 = 0
+        var i = 0
+        while i < len {
+            let yi = y[i]
+            let sum = UInt128(_low: x[i], _high: 0) &+ UInt128(_low: yi, _high: 0) &+ UInt128(_low: carry, _high: 0)
+            x[i] = sum._low
+            carry = sum._high
+            y[i] = (yi &<< sh) | spill
+            spill = yi &>> back
+            i &+= 1
+        }
+        if (carry | spill) != 0 && len < cap {
+            x[len] = carry
+            y[len] = spill
+            return len &+ 1
+        }
+        return len
     }
 
     private static func trailingZeros(_ x: UnsafeMutablePointer<UInt64>) -> Int {
