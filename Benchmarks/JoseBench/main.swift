@@ -14,6 +14,7 @@ benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
 benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
+benchmarks += ed25519Benchmarks()
 benchmarks += jwtBenchmarks()
 benchmarks += productBenchmarks()
 
