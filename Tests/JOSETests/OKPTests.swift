@@ -206,6 +206,17 @@ struct OKPTests {
         #expect(s.error.code == .unsupportedKey && s.error.reason.contains("OKP curve \"X25519\" is not supported"))
     }
 
+    /// The public values: `kty` OKP and `crv` Ed25519 by their exact spelling; `description` names no key bytes.
+    @Test func typeValues() throws {
+        #expect(JWK.KeyType(rawValue: "OKP") == .okp && JWK.KeyType(rawValue: "okp") == nil)
+        #expect(JWK.Curve(rawValue: "Ed25519") == .ed25519 && JWK.Curve(rawValue: "ed25519") == nil)
+        #expect(JWK.Curve(rawValue: "X25519") == nil && JWK.Curve(rawValue: "Ed448") == nil)
+        #expect(JWK.Curve.ed25519.coordinateByteCount == 32)
+        let key = try JWK(json: #"{"kty":"OKP","crv":"Ed25519","kid":"k1","x":"\#(Self.x)"}"#)
+        #expect(key.description == #"JWK(kty=OKP, crv=Ed25519, kid="k1")"#)
+        #expect(!key.description.contains(Self.x))
+    }
+
     /// SPKI / PEM (RFC 8410 §4, §10.1) ↔ JWK, both ways, and the JSON form of the key.
     @Test func spkiAndPEM() throws {
         let raw = try Base64URL.decode(Self.x)
