@@ -15,14 +15,16 @@ each function lives in the templates below.
 import os, sys
 
 CURVES = [
-    dict(name="P256", bits=256, hash="SHA256", wg=8,
+    # hedge: bytes of fresh randomness k' (RFC 6979 §3.6) per signature; 16 for P-256 keeps steps d and f of
+    # the DRBG at two SHA-256 blocks (97 + 16 + 9 ≤ 128 bytes), and 128 bits are plenty for hedging.
+    dict(name="P256", bits=256, hash="SHA256", wg=8, hedge=16,
          p=2**256 - 2**224 + 2**192 + 2**96 - 1,
          n=0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551,
          b=0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b,
          gx=0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
          gy=0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5,
          spec="NIST SP 800-186 §3.2.1.3"),
-    dict(name="P384", bits=384, hash="SHA384", wg=8,
+    dict(name="P384", bits=384, hash="SHA384", wg=8, hedge=32,
          p=2**384 - 2**128 - 2**96 + 2**32 - 1,
          n=0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973,
          b=0xb3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef,
@@ -1034,6 +1036,8 @@ extension «C» {
                             return
                         }
                         for x in 0..<«N2X» { out[x] = 0 }
+                        // A barrier per entry: with one per row only, swiftc -O turned this loop back into a
+                        // branch on j + 1 == |d| (ct-check caught it).
                         for j in 0..<16 {
                             let m = ECDSAConstantTime.equalMask(UInt64(truncatingIfNeeded: j &+ 1), magnitude)
                             let at = row &+ j &* «N2X»
@@ -1275,7 +1279,7 @@ extension «C».Signing {
         /// Signs a SHA-2 digest; `.deterministic` gives RFC 6979's signature exactly (`.unsupportedDigest` for
         /// a digest type outside SHA-2).
         public func signature<D: Digest>(for digest: D, nonce: ECDSANonce) throws(ECDSAError) -> ECDSASignature {
-            var extra = nonce.isDeterministic ? [] : freshRandomBytes(count: «BYTES»)
+            var extra = nonce.isDeterministic ? [] : freshRandomBytes(count: «HEDGE»)
             defer { wipe(&extra) }
             return try signature(for: digest, extra: extra)
         }
@@ -1504,6 +1508,7 @@ def curve_subs(c):
         "X963_LEN": str(3 * B + 1), "X963_D": str(2 * B + 1), "X963_PUB": str(2 * B + 1),
         "DERCURVE": c["name"].lower(), "HASH": c["hash"], "HASH_NAME": c["hash"][:3] + "-" + c["hash"][3:],
         "JOSE_ALG": "ES" + str(c["bits"]),
+        "HEDGE": str(c["hedge"]),
         "W": str(W), "W1": str(W), "ROWS": str(rows), "HALFWIN": str(2 ** W), "N2X": str(2 * N),
         "LIMB2_T": "(" + ", ".join(["UInt64"] * (2 * N)) + ")", "ZERO2": tuple_lit(0, 2 * N),
         "ENTRY_X": ", ".join(f"entry.{j}" for j in range(N)),

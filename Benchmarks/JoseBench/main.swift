@@ -1,6 +1,13 @@
 // jose-bench: `swift run -c release jose-bench [--json] [--filter SUBSTRING]`.
 // Each module contributes its rows with one line below (a function in <Module>Benchmarks.swift).
 
+import Foundation
+
+// ECDSA cross-check mode (Scripts/crosscheck-ecdsa.sh), not a benchmark.
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--emit-ecdsa-signatures" {
+    exit(emitECDSASignatures(to: CommandLine.arguments[2]) == 0 ? 0 : 1)
+}
+
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()

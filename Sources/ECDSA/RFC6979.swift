@@ -21,20 +21,21 @@ public struct ECDSANonce: Sendable, Equatable, Hashable, CustomStringConvertible
     var isDeterministic: Bool { backing == .deterministic }
 }
 
-/// The HMAC_DRBG of RFC 6979 §3.2 steps b–h, over HMAC-`H`.
+/// The HMAC_DRBG of RFC 6979 §3.2 steps b–h, over HMAC-`H`. The prepared HMAC key is kept between the
+/// steps that do not change K (e, g, h.2), so each new K costs its two key blocks once.
 struct RFC6979Generator<H: HashFunction> {
-    private var k: [UInt8]
+    private var key: HMAC<H>.Key
     private var v: [UInt8]
 
     /// Steps b–g: `x` is int2octets(d), `h` is bits2octets(H(m)), `extra` the k' of §3.6 (empty when
     /// deterministic).
     init(x: [UInt8], h: [UInt8], extra: [UInt8]) {
-        v = [UInt8](repeating: 1, count: H.byteCount)
-        k = [UInt8](repeating: 0, count: H.byteCount)
-        k = mac(k, v, [0], x, h, extra)     // d. K = HMAC_K(V ‖ 0x00 ‖ x ‖ h1 [‖ k'])
-        v = mac(k, v)                       // e. V = HMAC_K(V)
-        k = mac(k, v, [1], x, h, extra)     // f. K = HMAC_K(V ‖ 0x01 ‖ x ‖ h1 [‖ k'])
-        v = mac(k, v)                       // g. V = HMAC_K(V)
+        v = [UInt8](repeating: 1, count: H.byteCount)                                    // b. V = 0x01 0x01 …
+        key = HMAC<H>.Key(keyBytes: [UInt8](repeating: 0, count: H.byteCount))           // c. K = 0x00 0x00 …
+        key = Self.rekey(key, v, 0, x, h, extra)    // d. K = HMAC_K(V ‖ 0x00 ‖ int2octets(x) ‖ bits2octets(h1) [‖ k'])
+        v = Self.mac(key, v)                        // e. V = HMAC_K(V)
+        key = Self.rekey(key, v, 1, x, h, extra)    // f. K = HMAC_K(V ‖ 0x01 ‖ int2octets(x) ‖ bits2octets(h1) [‖ k'])
+        v = Self.mac(key, v)                        // g. V = HMAC_K(V)
     }
 
     /// Step h.1–h.2: T = V₁ ‖ V₂ ‖ …, at least `byteCount` bytes, each Vᵢ = HMAC_K(Vᵢ₋₁).
@@ -42,7 +43,7 @@ struct RFC6979Generator<H: HashFunction> {
         var t: [UInt8] = []
         t.reserveCapacity(byteCount + H.byteCount)
         while t.count < byteCount {
-            v = mac(k, v)
+            v = Self.mac(key, v)
             t += v
         }
         return t
@@ -50,20 +51,34 @@ struct RFC6979Generator<H: HashFunction> {
 
     /// Step h.3 after a rejected candidate: K = HMAC_K(V ‖ 0x00), V = HMAC_K(V).
     mutating func reject() {
-        k = mac(k, v, [0])
-        v = mac(k, v)
+        key = Self.rekey(key, v, 0, [], [], [])
+        v = Self.mac(key, v)
     }
 
-    /// Overwrites K and V (best effort; the arrays are not otherwise copied).
+    /// Overwrites V (best effort; the prepared key's hash states go with the generator).
     mutating func wipe() {
-        for i in k.indices { k[i] = 0 }
         for i in v.indices { v[i] = 0 }
     }
 
-    private func mac(_ key: [UInt8], _ parts: [UInt8]...) -> [UInt8] {
-        var m = HMAC<H>(key: HMAC<H>.Key(keyBytes: key))
-        for p in parts { m.update(data: p) }
+    private static func mac(_ key: HMAC<H>.Key, _ v: [UInt8]) -> [UInt8] {
+        var m = HMAC<H>(key: key)
+        m.update(data: v)
         return m.finalize().bytes
+    }
+
+    /// HMAC_K(V ‖ byte ‖ x ‖ h ‖ extra), prepared as the next key.
+    private static func rekey(
+        _ key: HMAC<H>.Key, _ v: [UInt8], _ byte: UInt8, _ x: [UInt8], _ h: [UInt8], _ extra: [UInt8]
+    ) -> HMAC<H>.Key {
+        var m = HMAC<H>(key: key)
+        m.update(data: v)
+        m.update(data: [byte])
+        m.update(data: x)
+        m.update(data: h)
+        m.update(data: extra)
+        var k = m.finalize().bytes
+        defer { for i in k.indices { k[i] = 0 } }
+        return HMAC<H>.Key(keyBytes: k)
     }
 }
 

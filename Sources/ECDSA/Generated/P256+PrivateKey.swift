@@ -151,7 +151,7 @@ extension P256.Signing {
         /// Signs a SHA-2 digest; `.deterministic` gives RFC 6979's signature exactly (`.unsupportedDigest` for
         /// a digest type outside SHA-2).
         public func signature<D: Digest>(for digest: D, nonce: ECDSANonce) throws(ECDSAError) -> ECDSASignature {
-            var extra = nonce.isDeterministic ? [] : freshRandomBytes(count: 32)
+            var extra = nonce.isDeterministic ? [] : freshRandomBytes(count: 16)
             defer { wipe(&extra) }
             return try signature(for: digest, extra: extra)
         }

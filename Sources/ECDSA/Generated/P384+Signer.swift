@@ -143,6 +143,8 @@ extension P384 {
                             return
                         }
                         for x in 0..<12 { out[x] = 0 }
+                        // A barrier per entry: with one per row only, swiftc -O turned this loop back into a
+                        // branch on j + 1 == |d| (ct-check caught it).
                         for j in 0..<16 {
                             let m = ECDSAConstantTime.equalMask(UInt64(truncatingIfNeeded: j &+ 1), magnitude)
                             let at = row &+ j &* 12
