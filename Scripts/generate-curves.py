@@ -195,6 +195,53 @@ def gen_sub(N, m):
     return "\n".join("            " + l for l in L)
 
 
+def gen_pow_chain(e):
+    """a^e by an addition chain built from the runs of e's binary form: x_k = a^(2^k − 1) for every length
+    k of a run of ones (from x_1 by x_(i+j) = x_i^(2^j)·x_j over powers of two), then the runs from the top:
+    acc = acc^(2^(zeros + ones))·x_ones. Far fewer multiplications than a window method when e is a
+    Solinas-style prime minus 2, all of whose runs are long."""
+    bits = bin(e)[2:]
+    runs = []
+    for ch in bits:
+        if runs and runs[-1][0] == ch:
+            runs[-1][1] += 1
+        else:
+            runs.append([ch, 1])
+    need = sorted({n for ch, n in runs if ch == "1"})
+    L = ["let x1 = self"]
+    have = {1}
+    k = 1
+    top = max(need)
+    while 2 * k <= top:
+        L.append(f"let x{2*k} = «T».mul(«T».squaredRepeatedly(x{k}, {k}), x{k})")
+        have.add(2 * k)
+        k *= 2
+    for n in need:
+        if n in have:
+            continue
+        parts = [1 << i for i in range(n.bit_length() - 1, -1, -1) if n >> i & 1]
+        acc, name = parts[0], f"x{parts[0]}"
+        for q in parts[1:]:
+            acc += q
+            L.append(f"let x{acc} = «T».mul(«T».squaredRepeatedly({name}, {q}), x{q})")
+            name = f"x{acc}"
+            have.add(acc)
+    first = runs[0]
+    assert first[0] == "1"
+    L.append(f"var acc = x{first[1]}")
+    pending = 0
+    for ch, n in runs[1:]:
+        if ch == "0":
+            pending += n
+        else:
+            L.append(f"acc = «T».mul(«T».squaredRepeatedly(acc, {pending + n}), x{n})")
+            pending = 0
+    if pending:
+        L.append(f"acc = «T».squaredRepeatedly(acc, {pending})")
+    L.append("return acc")
+    return "\n".join("            " + l for l in L)
+
+
 def gen_less_mask(N):
     L = ["var x: UInt128", "var borrow: UInt64 = 0"]
     for j in range(N):
@@ -362,9 +409,17 @@ extension «C» {
         }
 
         /// The multiplicative inverse by Fermat's little theorem, a^(«MOD_NAME»−2); 0 maps to 0.
-        /// Variable time only in the public exponent, so constant time in the element.
+        /// «INVERT_DOC» Constant time in the element.
         func inverted() -> «T» {
-            powVarTime(«T».modulusMinusTwo)
+«INVERT_BODY»
+        }
+
+        /// a^(2^n) by n squarings (n is a public constant).
+        @inline(__always)
+        static func squaredRepeatedly(_ a: «T», _ n: Int) -> «T» {
+            var r = a
+            for _ in 0..<n { r = «T».sqr(r) }
+            return r
         }
 
         /// «MOD_NAME» − 2, the inversion exponent.
@@ -1036,12 +1091,13 @@ extension «C» {
                             return
                         }
                         for x in 0..<«N2X» { out[x] = 0 }
-                        // A barrier per entry: with one per row only, swiftc -O turned this loop back into a
-                        // branch on j + 1 == |d| (ct-check caught it).
-                        for j in 0..<16 {
-                            let m = ECDSAConstantTime.equalMask(UInt64(truncatingIfNeeded: j &+ 1), magnitude)
+                        // Every mask passes a barrier (two per call): with one barrier per row only, swiftc -O
+                        // turned this loop back into a branch on j + 1 == |d| (ct-check caught it).
+                        for j in stride(from: 0, to: 16, by: 2) {
+                            let (m0, m1) = ECDSAConstantTime.equalMasks(
+                                UInt64(truncatingIfNeeded: j &+ 1), UInt64(truncatingIfNeeded: j &+ 2), magnitude)
                             let at = row &+ j &* «N2X»
-                            for x in 0..<«N2X» { out[x] |= t[at &+ x] & m }
+                            for x in 0..<«N2X» { out[x] |= (t[at &+ x] & m0) | (t[at &+ «N2X» &+ x] & m1) }
                         }
                     }
                     let px = FieldElement(limbs: («ENTRY_X»))
@@ -1092,7 +1148,7 @@ extension «C» {
         // number of bytes, so bits2int keeps the leftmost «BYTES» bytes).
         let e = Scalar.reduceDigestVarTime(digest)
         var x = d.bigEndianBytes
-        var drbg = RFC6979Generator<H>(x: x, h: ECDSALimbs.store«N»(e), extra: extra)
+        var drbg = RFC6979Generator<H>(x: x, h: ECDSALimbs.store«N»(e), extra: extra, zeroKey: drbgZeroKey as? HMAC<H>.Key)
         wipe(&x)
         defer { drbg.wipe() }
         while true {
@@ -1108,6 +1164,9 @@ extension «C» {
             drbg.reject()
         }
     }
+
+    /// RFC 6979 step c's K = 0x00 0x00 … prepared once for HMAC-«HASH_NAME», the curve's own hash.
+    static let drbgZeroKey = RFC6979Generator<«HASH»>.zeroKey()
 
     /// A private scalar by rejection sampling (FIPS 186-5 A.2.2): «BYTES» random bytes, kept when in [1, n − 1].
     /// Canonical limbs.
@@ -1438,6 +1497,9 @@ def gen_mont_type(c, field):
         "MOD_MINUS_TWO": tuple_lit(m - 2, N),
         "SQRT_EXP": tuple_lit((m + 1) // 4, N),
         "BUF_ARGS": ", ".join(f"buf.{j}" for j in range(N)),
+        "INVERT_DOC": ("An addition chain over the runs of p − 2 (generated)." if field
+                       else "A 4-bit fixed window over the public exponent."),
+        "INVERT_BODY": (gen_pow_chain(m - 2) if field else "            powVarTime(«T».modulusMinusTwo)").replace("«T»", T),
         "SELECT": ", ".join(f"(a.v.{j} & mask) | (b.v.{j} & ~mask)" for j in range(N)),
         "LESS_MASK": gen_less_mask(N),
     }

@@ -29,9 +29,10 @@ struct RFC6979Generator<H: HashFunction> {
 
     /// Steps b–g: `x` is int2octets(d), `h` is bits2octets(H(m)), `extra` the k' of §3.6 (empty when
     /// deterministic).
-    init(x: [UInt8], h: [UInt8], extra: [UInt8]) {
+    /// `zeroKey`, if given, is K = 0x00 0x00 … already prepared (the curves keep one for their own hash).
+    init(x: [UInt8], h: [UInt8], extra: [UInt8], zeroKey: HMAC<H>.Key? = nil) {
         v = [UInt8](repeating: 1, count: H.byteCount)                                    // b. V = 0x01 0x01 …
-        key = HMAC<H>.Key(keyBytes: [UInt8](repeating: 0, count: H.byteCount))           // c. K = 0x00 0x00 …
+        key = zeroKey ?? Self.zeroKey()                                                  // c. K = 0x00 0x00 …
         key = Self.rekey(key, v, 0, x, h, extra)    // d. K = HMAC_K(V ‖ 0x00 ‖ int2octets(x) ‖ bits2octets(h1) [‖ k'])
         v = Self.mac(key, v)                        // e. V = HMAC_K(V)
         key = Self.rekey(key, v, 1, x, h, extra)    // f. K = HMAC_K(V ‖ 0x01 ‖ int2octets(x) ‖ bits2octets(h1) [‖ k'])
@@ -58,6 +59,11 @@ struct RFC6979Generator<H: HashFunction> {
     /// Overwrites V (best effort; the prepared key's hash states go with the generator).
     mutating func wipe() {
         for i in v.indices { v[i] = 0 }
+    }
+
+    /// K = 0x00 0x00 … (hlen bytes), prepared.
+    static func zeroKey() -> HMAC<H>.Key {
+        HMAC<H>.Key(keyBytes: [UInt8](repeating: 0, count: H.byteCount))
     }
 
     private static func mac(_ key: HMAC<H>.Key, _ v: [UInt8]) -> [UInt8] {

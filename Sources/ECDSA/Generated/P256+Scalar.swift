@@ -318,9 +318,17 @@ extension P256 {
         }
 
         /// The multiplicative inverse by Fermat's little theorem, a^(n−2); 0 maps to 0.
-        /// Variable time only in the public exponent, so constant time in the element.
+        /// A 4-bit fixed window over the public exponent. Constant time in the element.
         func inverted() -> Scalar {
             powVarTime(Scalar.modulusMinusTwo)
+        }
+
+        /// a^(2^n) by n squarings (n is a public constant).
+        @inline(__always)
+        static func squaredRepeatedly(_ a: Scalar, _ n: Int) -> Scalar {
+            var r = a
+            for _ in 0..<n { r = Scalar.sqr(r) }
+            return r
         }
 
         /// n − 2, the inversion exponent.

@@ -143,12 +143,13 @@ extension P384 {
                             return
                         }
                         for x in 0..<12 { out[x] = 0 }
-                        // A barrier per entry: with one per row only, swiftc -O turned this loop back into a
-                        // branch on j + 1 == |d| (ct-check caught it).
-                        for j in 0..<16 {
-                            let m = ECDSAConstantTime.equalMask(UInt64(truncatingIfNeeded: j &+ 1), magnitude)
+                        // Every mask passes a barrier (two per call): with one barrier per row only, swiftc -O
+                        // turned this loop back into a branch on j + 1 == |d| (ct-check caught it).
+                        for j in stride(from: 0, to: 16, by: 2) {
+                            let (m0, m1) = ECDSAConstantTime.equalMasks(
+                                UInt64(truncatingIfNeeded: j &+ 1), UInt64(truncatingIfNeeded: j &+ 2), magnitude)
                             let at = row &+ j &* 12
-                            for x in 0..<12 { out[x] |= t[at &+ x] & m }
+                            for x in 0..<12 { out[x] |= (t[at &+ x] & m0) | (t[at &+ 12 &+ x] & m1) }
                         }
                     }
                     let px = FieldElement(limbs: (entry.0, entry.1, entry.2, entry.3, entry.4, entry.5))
@@ -199,7 +200,7 @@ extension P384 {
         // number of bytes, so bits2int keeps the leftmost 48 bytes).
         let e = Scalar.reduceDigestVarTime(digest)
         var x = d.bigEndianBytes
-        var drbg = RFC6979Generator<H>(x: x, h: ECDSALimbs.store6(e), extra: extra)
+        var drbg = RFC6979Generator<H>(x: x, h: ECDSALimbs.store6(e), extra: extra, zeroKey: drbgZeroKey as? HMAC<H>.Key)
         wipe(&x)
         defer { drbg.wipe() }
         while true {
@@ -215,6 +216,9 @@ extension P384 {
             drbg.reject()
         }
     }
+
+    /// RFC 6979 step c's K = 0x00 0x00 … prepared once for HMAC-SHA-384, the curve's own hash.
+    static let drbgZeroKey = RFC6979Generator<SHA384>.zeroKey()
 
     /// A private scalar by rejection sampling (FIPS 186-5 A.2.2): 48 random bytes, kept when in [1, n − 1].
     /// Canonical limbs.
