@@ -1454,6 +1454,62 @@ extension «C» {
 """
 
 
+PROTOCOL_TEMPLATE = """«HEADER»
+// «C»'s conformance to `NISTCurve` (Sources/ECDSA/NISTCurve.swift): byte-level entry points for the shared tests.
+
+extension «C»: NISTCurve {
+    static var curveName: String { "«PNAME»" }
+    static var scalarByteCount: Int { «BYTES» }
+    static var orderBytes: [UInt8] { ECDSALimbs.store«N»(Scalar.modulusLimbs) }
+    static var primeBytes: [UInt8] { ECDSALimbs.store«N»(FieldElement.modulusLimbs) }
+
+    private static func limbs(_ b: [UInt8]) -> «LIMB_T» {
+        precondition(b.count == «BYTES»)
+        return b.withUnsafeBytes { ECDSALimbs.load«N»($0) }
+    }
+
+    static func generatorMultipleConstantTime(_ k: [UInt8]) -> [UInt8] {
+        let p = publicPointConstantTime(limbs(k))
+        return p.x.bigEndianBytes + p.y.bigEndianBytes
+    }
+
+    static func doubleScalarMultiple(_ u1: [UInt8], _ u2: [UInt8], _ q: [UInt8]) -> [UInt8]? {
+        guard let x = FieldElement(bigEndianBytes: q[0..<«BYTES»]), let y = FieldElement(bigEndianBytes: q[«BYTES»...]) else { return nil }
+        guard let a = doubleScalarMulVarTime(limbs(u1), limbs(u2), KeyTable(AffinePoint(x: x, y: y))).affine() else { return nil }
+        return a.x.bigEndianBytes + a.y.bigEndianBytes
+    }
+
+    static func isInSignatureRange(_ x: [UInt8]) -> Bool { Scalar.isInSignatureRange(limbs(x)) }
+    static func inRangeMask(_ x: [UInt8]) -> UInt64 { Scalar.inRangeMask(limbs(x)) }
+
+    static func signWithNonce(k: [UInt8], d: [UInt8], digest: [UInt8]) -> [UInt8]? {
+        let e = digest.withUnsafeBytes { Scalar.reduceDigestVarTime($0) }
+        return signWithNonce(limbs(k), d: Scalar(canonical: limbs(d)), e: e)
+    }
+
+    static func fieldOperation(_ op: NISTCurveOperation, _ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+        let x = FieldElement(canonical: limbs(a)), y = FieldElement(canonical: limbs(b))
+        switch op {
+        case .mul: return (x * y).bigEndianBytes
+        case .add: return (x + y).bigEndianBytes
+        case .sub: return (x - y).bigEndianBytes
+        case .inverse: return x.inverted().bigEndianBytes
+        }
+    }
+
+    static func scalarOperation(_ op: NISTCurveOperation, _ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+        let x = Scalar(canonical: limbs(a)), y = Scalar(canonical: limbs(b))
+        switch op {
+        case .mul: return (x * y).bigEndianBytes
+        case .add: return (x + y).bigEndianBytes
+        case .sub: return (x - y).bigEndianBytes
+        case .inverse: return x.inverted().bigEndianBytes
+        }
+    }
+}
+"""
+
+
 def render(template, subs):
     out = template
     for k, v in subs.items():
@@ -1588,6 +1644,10 @@ def gen_private(c):
     return render(PRIVATE_TEMPLATE, curve_subs(c))
 
 
+def gen_protocol(c):
+    return render(PROTOCOL_TEMPLATE, curve_subs(c))
+
+
 def gen_bench(c):
     return render(BENCH_TEMPLATE, curve_subs(c))
 
@@ -1607,6 +1667,7 @@ def main():
             f"{c['name']}+Signer.swift": gen_sign(c),
             f"{c['name']}+PrivateKey.swift": gen_private(c),
             f"{c['name']}+Benchmarks.swift": gen_bench(c),
+            f"{c['name']}+NISTCurve.swift": gen_protocol(c),
         }
         for name, text in files.items():
             with open(os.path.join(outdir, name), "w") as f:

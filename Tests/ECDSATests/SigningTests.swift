@@ -12,7 +12,6 @@ import Foundation
 /// What the signing tests need from a curve's private-key API, so that each test body is written once.
 protocol SigningKey {
     associatedtype Public: VerifyingKey
-    static var order: [UInt8] { get }
     init(generatingWith rng: inout some RandomNumberGenerator)
     init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError)
     init(x963Representation: some Collection<UInt8>) throws(ECDSAError)
@@ -26,40 +25,22 @@ protocol SigningKey {
     var description: String { get }
     func signature(for data: some Sequence<UInt8>) throws(ECDSAError) -> Public.Signature
     func signature<D: Digest>(for digest: D, nonce: ECDSANonce) throws(ECDSAError) -> Public.Signature
+    associatedtype Curve: NISTCurve
     /// r ‖ s of a signature.
     static func raw(_ s: Public.Signature) -> [UInt8]
     static func der(_ s: Public.Signature) -> [UInt8]
-    /// FIPS 186-5 §6.4.1 with k given (CAVP SigGen): r ‖ s, nil when r or s is 0.
-    static func signWithNonce(k: [UInt8], d: [UInt8], digest: [UInt8]) -> [UInt8]?
-    /// The range checks: r, s (variable time) and d, k (constant-time mask).
-    static func inSignatureRange(_ x: [UInt8]) -> Bool
-    static func inRangeMask(_ x: [UInt8]) -> UInt64
 }
 
 extension P256.Signing.PrivateKey: SigningKey {
-    static var order: [UInt8] { p256N }
+    typealias Curve = P256
     static func raw(_ s: P256.Signing.ECDSASignature) -> [UInt8] { s.rawRepresentation }
     static func der(_ s: P256.Signing.ECDSASignature) -> [UInt8] { s.derRepresentation }
-    static func signWithNonce(k: [UInt8], d: [UInt8], digest: [UInt8]) -> [UInt8]? {
-        let kl = k.withUnsafeBytes { ECDSALimbs.load4($0) }, dl = d.withUnsafeBytes { ECDSALimbs.load4($0) }
-        let e = digest.withUnsafeBytes { P256.Scalar.reduceDigestVarTime($0) }
-        return P256.signWithNonce(kl, d: P256.Scalar(canonical: dl), e: e)
-    }
-    static func inSignatureRange(_ x: [UInt8]) -> Bool { P256.Scalar.isInSignatureRange(x.withUnsafeBytes { ECDSALimbs.load4($0) }) }
-    static func inRangeMask(_ x: [UInt8]) -> UInt64 { P256.Scalar.inRangeMask(x.withUnsafeBytes { ECDSALimbs.load4($0) }) }
 }
 
 extension P384.Signing.PrivateKey: SigningKey {
-    static var order: [UInt8] { p384N }
+    typealias Curve = P384
     static func raw(_ s: P384.Signing.ECDSASignature) -> [UInt8] { s.rawRepresentation }
     static func der(_ s: P384.Signing.ECDSASignature) -> [UInt8] { s.derRepresentation }
-    static func signWithNonce(k: [UInt8], d: [UInt8], digest: [UInt8]) -> [UInt8]? {
-        let kl = k.withUnsafeBytes { ECDSALimbs.load6($0) }, dl = d.withUnsafeBytes { ECDSALimbs.load6($0) }
-        let e = digest.withUnsafeBytes { P384.Scalar.reduceDigestVarTime($0) }
-        return P384.signWithNonce(kl, d: P384.Scalar(canonical: dl), e: e)
-    }
-    static func inSignatureRange(_ x: [UInt8]) -> Bool { P384.Scalar.isInSignatureRange(x.withUnsafeBytes { ECDSALimbs.load6($0) }) }
-    static func inRangeMask(_ x: [UInt8]) -> UInt64 { P384.Scalar.inRangeMask(x.withUnsafeBytes { ECDSALimbs.load6($0) }) }
 }
 
 /// The digest of `msg` under a SHA-2 function named "SHA-256" / "SHA256" style, as bytes.
@@ -157,9 +138,9 @@ struct SigningTests {
             let (curve, hash) = curveAndHash(rec.section)
             func run<K: SigningKey>(_: K.Type) throws -> Bool {
                 guard let digest = digestBytes(hash, rec.hex("Msg")) else { return false }
-                let n = K.order.count
+                let n = K.Curve.scalarByteCount
                 let d = coordinate(rec["d"]!, n), k = coordinate(rec["k"]!, n)
-                let got = try #require(K.signWithNonce(k: k, d: d, digest: digest))
+                let got = try #require(K.Curve.signWithNonce(k: k, d: d, digest: digest))
                 #expect(got == coordinate(rec["R"]!, n) + coordinate(rec["S"]!, n), "\(file) line \(rec.line) [\(rec.section)]")
                 let key = try K(rawRepresentation: d)
                 #expect(key.publicKey.x963Representation == [4] + coordinate(rec["Qx"]!, n) + coordinate(rec["Qy"]!, n))
@@ -186,7 +167,7 @@ struct SigningTests {
             defer { fields = [:] }
             guard let d = fields["d"], let qx = fields["Qx"], let qy = fields["Qy"] else { return }
             func run<K: SigningKey>(_: K.Type) throws {
-                let n = K.order.count
+                let n = K.Curve.scalarByteCount
                 let key = try K(rawRepresentation: coordinate(d, n))
                 #expect(key.publicKey.x963Representation == [4] + coordinate(qx, n) + coordinate(qy, n), "\(file) [\(curve)] d = \(d.prefix(8))…")
                 ran += 1
@@ -284,15 +265,15 @@ struct SigningTests {
     @Test(arguments: [SigningCurve(name: "P-256"), SigningCurve(name: "P-384")])
     func scalarRanges(_ c: SigningCurve) {
         func run<K: SigningKey>(_: K.Type) {
-            let n = K.order
+            let n = K.Curve.orderBytes
             let zero = [UInt8](repeating: 0, count: n.count)
             let cases: [([UInt8], Bool)] = [
                 (zero, false), (offsetOrder(zero, 1), true), (offsetOrder(n, -1), true), (n, false),
                 (offsetOrder(n, 1), false), ([UInt8](repeating: 0xff, count: n.count), false),
             ]
             for (x, valid) in cases {
-                #expect(K.inSignatureRange(x) == valid, "\(c.name) \(x.hexString)")
-                #expect(K.inRangeMask(x) == (valid ? ~0 : 0), "\(c.name) \(x.hexString)")
+                #expect(K.Curve.isInSignatureRange(x) == valid, "\(c.name) \(x.hexString)")
+                #expect(K.Curve.inRangeMask(x) == (valid ? ~0 : 0), "\(c.name) \(x.hexString)")
                 #expect((ecdsaCode { _ = try K(rawRepresentation: x) } == nil) == valid)
             }
         }
