@@ -13,7 +13,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
 from cryptography.exceptions import InvalidSignature
 
-CURVES = {"P-256": (ec.SECP256R1(), hashes.SHA256(), 32), "P-384": (ec.SECP384R1(), hashes.SHA384(), 48)}
+CURVES = {"P-256": (ec.SECP256R1(), hashes.SHA256(), 32), "P-384": (ec.SECP384R1(), hashes.SHA384(), 48),
+          "P-521": (ec.SECP521R1(), hashes.SHA512(), 66)}
 
 def main(path):
     counts, bad = {}, 0

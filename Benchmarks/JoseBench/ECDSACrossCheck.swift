@@ -1,5 +1,5 @@
 // `jose-bench --emit-ecdsa-signatures FILE`: the release-build half of Scripts/crosscheck-ecdsa.sh. It makes
-// 10,000 seeded keys and random messages per curve (P-256, P-384), signs each (hedged), checks the signature
+// 10,000 seeded keys and random messages per curve (P-256, P-384, P-521), signs each (hedged), checks the signature
 // with this package's own verifier (and that a changed message fails), and writes every 50th key, message
 // and signature — plus a deterministic (RFC 6979) signature of the same message with its private key — as
 // one JSON object per line for Python's `cryptography` to verify and to recompute. Exits non-zero on any
@@ -64,12 +64,19 @@ func emitECDSASignatures(to path: String, perCurve: Int = 10_000) -> Int {
         verify: { k, s, m in k.publicKey.isValidSignature(s, for: m) },
         raw: { $0.rawRepresentation }, der: { $0.derRepresentation },
         publicKey: { $0.publicKey.x963Representation }, privateKey: { $0.rawRepresentation })
+    run(curve: "P-521", size: 66, seed: 0x521,
+        load: { var d = $0; d[0] &= 1; return try? P521.Signing.PrivateKey(rawRepresentation: d) },
+        sign: { k, m in try! k.signature(for: m) },
+        signDeterministic: { k, m in try! k.signature(for: m, nonce: .deterministic) },
+        verify: { k, s, m in k.publicKey.isValidSignature(s, for: m) },
+        raw: { $0.rawRepresentation }, der: { $0.derRepresentation },
+        publicKey: { $0.publicKey.x963Representation }, privateKey: { $0.rawRepresentation })
     do {
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
         print("jose-bench: cannot write \(path): \(error)")
         return failures + 1
     }
-    print("jose-bench: \(perCurve) sign→verify round trips per curve (P-256, P-384), \(failures) failures; \(lines.count) samples written to \(path)")
+    print("jose-bench: \(perCurve) sign→verify round trips per curve (P-256, P-384, P-521), \(failures) failures; \(lines.count) samples written to \(path)")
     return failures
 }

@@ -1,6 +1,6 @@
 @_spi(CTCheck) import ECDSA
 
-// ECDSA checks: signing (hedged and deterministic) and key derivation d·G on P-256 and P-384, with d, the
+// ECDSA checks: signing (hedged and deterministic) and key derivation d·G on P-256, P-384 and P-521, with d, the
 // random bytes of key generation and the hedging bytes k' in never-written memory. Their values are fixed
 // (undefined bytes XOR a constant pattern: still undefined to memcheck, but a valid d in practice); the digest
 // is public. `leaky.*` run the same paths with the table scan of k·G replaced by a direct index and a branch —
@@ -43,6 +43,16 @@ let ecdsaChecks: [CTCheck] = [
     },
     CTCheck(name: "p384.keygen") {
         keep(P384.Signing.ConstantTimeCheck.publicKey(fromRandomBytes: secretBytes(96, pattern: 0x21)))
+    },
+    CTCheck(name: "p521.sign") {
+        keep(P521.Signing.ConstantTimeCheck.sign(privateKey: [0] + secretBytes(65, pattern: 0x3c), digest: publicDigest(64),
+                                                  hedge: secretBytes(32, pattern: 0x5a)))
+    },
+    CTCheck(name: "p521.sign.deterministic") {
+        keep(P521.Signing.ConstantTimeCheck.sign(privateKey: [0] + secretBytes(65, pattern: 0x3c), digest: publicDigest(64), hedge: nil))
+    },
+    CTCheck(name: "p521.keygen") {
+        keep(P521.Signing.ConstantTimeCheck.publicKey(fromRandomBytes: secretBytes(72, pattern: 0x21)))
     },
     CTCheck(name: "leaky.p256.sign.table-index") {
         keep(P256.Signing.ConstantTimeCheck.sign(privateKey: secretBytes(32, pattern: 0x3c), digest: publicDigest(32),

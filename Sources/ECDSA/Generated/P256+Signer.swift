@@ -196,8 +196,8 @@ extension P256 {
     static func sign<H: HashFunction>(
         _: H.Type, digest: UnsafeRawBufferPointer, d: Scalar, extra: [UInt8], leakyTableLookup: Bool = false
     ) -> [UInt8] {
-        // e = bits2int(H(M)) mod n; bits2octets(H(M)) is its 32-byte encoding (qlen = 256 is a whole
-        // number of bytes, so bits2int keeps the leftmost 32 bytes).
+        // e = bits2int(H(M)) mod n (a SHA-2 digest longer than 256 bits keeps its leftmost 256 bits, a
+        // shorter one is used whole); bits2octets(H(M)) is its 32-byte encoding.
         let e = Scalar.reduceDigestVarTime(digest)
         var x = d.bigEndianBytes
         var drbg = RFC6979Generator<H>(x: x, h: ECDSALimbs.store4(e), extra: extra, zeroKey: drbgZeroKey as? HMAC<H>.Key)
@@ -227,7 +227,7 @@ extension P256 {
             var bytes = [UInt8](repeating: 0, count: 32)
             for i in stride(from: 0, to: 32, by: 8) {
                 var w = rng.next()
-                for j in 0..<8 { bytes[i + j] = UInt8(truncatingIfNeeded: w &>> UInt64(8 &* j)) }
+                for j in 0..<8 where i + j < 32 { bytes[i + j] = UInt8(truncatingIfNeeded: w &>> UInt64(8 &* j)) }
                 w = 0
             }
             let d = bytes.withUnsafeBytes { ECDSALimbs.load4($0) }

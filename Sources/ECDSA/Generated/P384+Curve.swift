@@ -211,8 +211,10 @@ extension P384 {
         var u1 = u1
         var u2 = u2
         let (gLow, gHigh) = generatorTables
-        let len = 192 + 1
+        let len = 193
         return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 4 * len) { naf in
+            // The halves may differ in length (P-521: 256 + 265 bits): digits past a half's own are 0.
+            naf.initialize(repeating: 0)
             let n0 = UnsafeMutableBufferPointer(rebasing: naf[0..<len])
             let n1 = UnsafeMutableBufferPointer(rebasing: naf[len..<(2 * len)])
             let n2 = UnsafeMutableBufferPointer(rebasing: naf[(2 * len)..<(3 * len)])
