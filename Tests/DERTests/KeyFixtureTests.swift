@@ -116,6 +116,9 @@ struct KeyFixtureTests {
             "rfc6979/p384_spki_public.pem": ok(.spki(.ecPublicKey(.p384))),
             "rfc6979/p521_pkcs8_private.pem": ok(.pkcs8(.ecPublicKey(.p521))),
             "rfc6979/p521_spki_public.pem": ok(.spki(.ecPublicKey(.p521))),
+            "generated/p384-sec1.pem": ok(.sec1(.p384)),
+            "generated/apple-style-AuthKey_TEST123456.p8": ok(.pkcs8(.ecPublicKey(.p256))),
+            "generated/apple-style-AuthKey_TEST123456.pub.pem": ok(.spki(.ecPublicKey(.p256))),
             // Malformed or unsupported: the container the label/manifest announces, and the error.
             "pyca/PEM_Serialization/rsa_wrong_delimiter_public_key.pem": bad(.pkcs1Public(modulusBytes: 0), .unexpectedTag),
             "pyca/PEM_Serialization/ec_public_key_rsa_delimiter.pem": bad(.pkcs1Public(modulusBytes: 0), .unexpectedTag),
