@@ -1,12 +1,13 @@
 // End-to-end JWT rows of jose-bench: token string in, verified registered claims out, keys already loaded
 // (JWK objects built once), Sign-in-with-Apple-shaped tokens of about 700–925 bytes.
 //
-// HS256 and EdDSA tokens are signed here at start-up (SHA2's HMAC, the Ed25519 module); RS256/PS256/ES256/ES384 tokens and keys are
+// HS256, EdDSA and ES512 tokens are signed here at start-up (SHA2's HMAC, the Ed25519 and ECDSA modules); RS256/PS256/ES256/ES384 tokens and keys are
 // fixtures made by Python `cryptography` (Scripts/make_jose_fixtures.py → JWTBenchmarkFixtures.swift).
 
 import JOSE
 import SHA2
 import Ed25519
+import ECDSA
 
 func jwtBenchmarks() -> [Benchmark] {
     // Every token carries claims valid at this instant; the clock is injected so the figures do not depend on
@@ -52,6 +53,19 @@ func jwtBenchmarks() -> [Benchmark] {
     precondition((try? edVerifier.verify(edToken, expecting: expectations)) != nil, "EdDSA bench token does not verify")
     rows.append(Benchmark(name: "jwt.EdDSA", unit: .opsPerSecond) {
         blackHole(try! edVerifier.verify(edToken, expecting: expectations).claims)
+    })
+
+    // ES512 (P-521) with the same claims, signed here at start-up by the ECDSA module with a fixed key (the nonce is
+    // hedged, so the token differs between runs; its verification cost does not); verified before timing.
+    let p521 = try! P521.Signing.PrivateKey(rawRepresentation: (0..<66).map { UInt8(truncatingIfNeeded: $0 == 0 ? 0 : $0 &* 13 &+ 5) })
+    let esInput = Base64URL.encode(Array(#"{"kid":"bench-es512","alg":"ES512"}"#.utf8)) + "." + payloadPart
+    let esToken = esInput + "." + Base64URL.encode(try! p521.signature(for: Array(esInput.utf8)).rawRepresentation)
+    let p521Raw = p521.publicKey.rawRepresentation
+    let esJWK = try! JWK(curve: .p521, x: Array(p521Raw[..<66]), y: Array(p521Raw[66...]), keyID: "bench-es512")
+    let esVerifier = JWTVerifier(key: esJWK, algorithms: [.es512])
+    precondition((try? esVerifier.verify(esToken, expecting: expectations)) != nil, "ES512 bench token does not verify")
+    rows.append(Benchmark(name: "jwt.ES512", unit: .opsPerSecond) {
+        blackHole(try! esVerifier.verify(esToken, expecting: expectations).claims)
     })
 
     // Parse and decode header and claims without any signature check (what `jose decode` does).

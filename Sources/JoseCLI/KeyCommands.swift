@@ -5,7 +5,7 @@ enum KeyCommands {
 
         Converts a public key to a JWK (RFC 7517) whose kid is its RFC 7638 thumbprint.
         FILE holds a PEM public key (PUBLIC KEY or RSA PUBLIC KEY), its DER form, or a JWK.
-        RSA, EC (P-256, P-384) and OKP (Ed25519) keys. Private keys are refused.
+        RSA, EC (P-256, P-384, P-521) and OKP (Ed25519) keys. Private keys are refused.
 
         Options:
           -h, --help   show this help

@@ -35,11 +35,11 @@ struct ExtensibleTypesTests {
 
     @Test func algorithmLookupIsExact() {
         // Every implemented algorithm is reachable by its name and no other spelling.
-        // 11 of RFC 7518 plus EdDSA (RFC 8037) and Ed25519 (RFC 9864).
-        #expect(JWSAlgorithm.allCases.count == 13)
-        #expect(Set(JWSAlgorithm.allCases.map(\.rawValue)).count == 13)
+        // 12 of RFC 7518 plus EdDSA (RFC 8037) and Ed25519 (RFC 9864).
+        #expect(JWSAlgorithm.allCases.count == 14)
+        #expect(Set(JWSAlgorithm.allCases.map(\.rawValue)).count == 14)
         for a in JWSAlgorithm.allCases { #expect(JWSAlgorithm(rawValue: a.rawValue) == a) }
-        for bad in ["hs256", "HS256 ", "none", "None", "", "RS２56", "ES512", "eddsa", "Ed448"] { #expect(JWSAlgorithm(rawValue: bad) == nil, "\(bad)") }
+        for bad in ["hs256", "HS256 ", "none", "None", "", "RS２56", "ES521", "es512", "eddsa", "Ed448"] { #expect(JWSAlgorithm(rawValue: bad) == nil, "\(bad)") }
         #expect(JWSAlgorithm.rs256 != JWSAlgorithm.ps256)
     }
 
@@ -48,7 +48,7 @@ struct ExtensibleTypesTests {
             switch c {
             case .p256: return 256
             case .p384: return 384
-            default: return 0   // required: JWK.Curve is not frozen (P-521 will land here)
+            default: return 0   // required: JWK.Curve is not frozen (P-521 and Ed25519 land here)
             }
         }
         func symmetric(_ t: JWK.KeyType) -> Bool? {

@@ -93,7 +93,8 @@ struct KeyRefusalReasonTests {
 
     /// Keys refused at load, whatever the algorithm: the reason names the rule too.
     @Test(arguments: [
-        (#"{"kty":"EC","crv":"P-521","x":"AA","y":"AA"}"#, JWTError.Code.unsupportedKey, ["EC curve \"P-521\" is not supported", "P-256 and P-384 are"]),
+        (#"{"kty":"EC","crv":"P-192","x":"AA","y":"AA"}"#, JWTError.Code.unsupportedKey, ["EC curve \"P-192\" is not supported", "P-256, P-384 and P-521 are"]),
+        (#"{"kty":"EC","crv":"P-521","x":"AA","y":"AA"}"#, .invalidKey, ["EC coordinate \"x\" is 1 bytes; P-521 needs 66", "RFC 7518 §6.2.1.2"]),
         (#"{"kty":"OKP","crv":"Ed25519","x":"AA"}"#, .invalidKey, ["OKP member \"x\" is 1 bytes", "RFC 8037 §2"]),
         (#"{"kty":"OKP","crv":"X25519","x":"AA"}"#, .unsupportedKey, ["OKP curve \"X25519\" is not supported", "Ed25519 is"]),
         (#"{"kty":"XYZ"}"#, .unsupportedKey, ["key type \"XYZ\" is not supported", "RSA, EC, OKP and oct are"]),

@@ -42,12 +42,20 @@ struct RFCVectorTests {
                     _ = try v.verify(compact, expecting: ClaimExpectations(now: { 1_300_819_380 }))
                 }
             case "A.4":
-                // ES512 (P-521) is out of scope: refused as unsupported.
-                let key = try? T.publicJWK(ex["jwk"]!)
-                #expect(key == nil, "P-521 JWK must not load")
-                T.expectCode(.unsupportedAlgorithm) {
-                    _ = try JWTVerifier(keys: try JWKSet(keys: []), algorithms: Set(JWSAlgorithm.allCases)).verifySignature(compact)
-                }
+                // ES512 (P-521): the published JWS verifies with the A.4 key; a flipped bit does not.
+                let key = try T.publicJWK(ex["jwk"]!)
+                #expect(key.curve == .p521 && key.x?.count == 66 && key.y?.count == 66)
+                let v = JWTVerifier(key: key, algorithms: [.es512])
+                let jws = try v.verifySignature(compact)
+                #expect(String(decoding: jws.payload, as: UTF8.self) == ex["payload_utf8"] as! String)
+                #expect(jws.algorithm == .es512)
+                let parts = compact.split(separator: ".").map(String.init)
+                var sig = try Base64URL.decode(parts[2])
+                #expect(sig.count == 132)
+                sig[70] ^= 0x01
+                T.expectCode(.invalidSignature) { _ = try v.verifySignature(parts[0] + "." + parts[1] + "." + Base64URL.encode(sig)) }
+                T.expectCode(.keyMismatch) { _ = try JWTVerifier(key: key, algorithms: [.es256, .es384, .es512]).verifySignature(
+                    T.b64(#"{"alg":"ES384"}"#) + "." + parts[1] + "." + Base64URL.encode([UInt8](repeating: 1, count: 96))) }
             case "A.5":
                 T.expectCode(.unsecuredAlgorithm) {
                     _ = try JWTVerifier(keys: try JWKSet(keys: []), algorithms: Set(JWSAlgorithm.allCases)).verifySignature(compact)
@@ -58,7 +66,7 @@ struct RFCVectorTests {
                 Issue.record("unexpected section \(section)")
             }
         }
-        Vectors.report(file, cases: ran, detail: "A.1 HS256, A.2 RS256, A.3 ES256, A.4 ES512 refused, A.5 none refused, A.6/A.7 JSON serialization refused")
+        Vectors.report(file, cases: ran, detail: "A.1 HS256, A.2 RS256, A.3 ES256, A.4 ES512, A.5 none refused, A.6/A.7 JSON serialization refused")
         #expect(ran == 7 && jsonSerializations == 2)
     }
 
@@ -80,15 +88,15 @@ struct RFCVectorTests {
                 #expect(jws.payload == payload)
                 #expect(jws.header.keyID == "018c0ae5-4d9b-471b-bfd6-eef314bc7037")
             case "ES512":
-                #expect((try? T.publicJWK(input["key"]!)) == nil, "P-521 JWK must not load")
-                T.expectCode(.unsupportedAlgorithm) {
-                    _ = try JWTVerifier(keys: try JWKSet(keys: []), algorithms: Set(JWSAlgorithm.allCases)).verifySignature(compact)
-                }
+                let key = try T.publicJWK(input["key"]!)
+                #expect(key.curve == .p521 && key.keyID == "bilbo.baggins@hobbiton.example")
+                let jws = try JWTVerifier(key: key, algorithms: [.es512]).verifySignature(compact)
+                #expect(jws.payload == payload)
             default:
                 try RSAECVectors.rfc7520(alg: alg, compact: compact, jwk: input["key"]!, payload: payload)
             }
         }
-        Vectors.report("rfc/7520/jws", cases: ran, detail: "4.1 RS256, 4.2 PS384, 4.3 ES512 refused, 4.4 HS256")
+        Vectors.report("rfc/7520/jws", cases: ran, detail: "4.1 RS256, 4.2 PS384, 4.3 ES512, 4.4 HS256")
         #expect(ran == 4)
     }
 

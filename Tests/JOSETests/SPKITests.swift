@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import JOSE
@@ -44,9 +45,12 @@ struct SPKITests {
         T.expectCode(.unsupportedKey) { _ = try JWK(symmetricKey: Array(repeating: UInt8(1), count: 32)).derRepresentation() }
         T.expectCode(.invalidKey) { _ = try JWK(derRepresentation: [0x30, 0x03, 0x02, 0x01, 0x01]) }
         T.expectCode(.invalidKey) { _ = try JWK(pemRepresentation: "not a pem") }
-        // A P-521 SPKI is not supported.
-        T.expectCode(.unsupportedKey) {
-            _ = try JWK(pemRepresentation: try Vectors.text("keys/rfc6979/p521_spki_public.pem"))
-        }
+        // A P-521 SPKI loads (RFC 6979 A.2.7's key, 66-byte coordinates) and is written back byte for byte.
+        let p521PEM = try Vectors.text("keys/rfc6979/p521_spki_public.pem")
+        let p521 = try JWK(pemRepresentation: p521PEM)
+        #expect(p521.curve == .p521 && p521.x?.count == 66 && p521.y?.count == 66)
+        #expect(try JWK(derRepresentation: try p521.derRepresentation()).thumbprint == p521.thumbprint)
+        let body = p521PEM.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        #expect(try p521.derRepresentation() == [UInt8](try #require(Data(base64Encoded: body))))
     }
 }

@@ -54,7 +54,6 @@ struct VectorKeyTests {
     @Test func refused() {
         let cases = [
             ("keys/pyca/public/PKCS1/rsa.pub.pem", "2048"),                          // RSA-1024: below the minimum
-            ("keys/rfc6979/p521_spki_public.pem", "not supported"),                   // P-521
             ("keys/pyca/Traditional_OpenSSL_Serialization/testrsa.pem", "private key"),
             ("keys/pyca/PEM_Serialization/ec_private_key.pem", "private key"),
             ("keys/rfc6979/p256_pkcs8_private.pem", "private key"),
@@ -68,6 +67,19 @@ struct VectorKeyTests {
             #expect(run.err.contains(message), "\(file): \(run.err)")
         }
         Vectors.report("keys/ (refused by jose jwk)", cases: cases.count)
-        #expect(cases.count == 6)
+        // Six until ES512: the RFC 6979 P-521 key now converts (see p521Converts).
+        #expect(cases.count == 5)
+    }
+
+    /// RFC 6979 A.2.7's P-521 key converts; its thumbprint is the JWK's kid (66-byte coordinates).
+    @Test func p521Converts() throws {
+        let file = "keys/rfc6979/p521_spki_public.pem"
+        let run = jose(["jwk", Vectors.path(file)])
+        #expect(run.status == 0, "\(run.err)")
+        let jwk = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: String])
+        #expect(jwk["kty"] == "EC" && jwk["crv"] == "P-521")
+        #expect(jwk["x"]?.count == 88 && jwk["y"]?.count == 88)   // 66 bytes in base64url
+        #expect(jose(["thumbprint", Vectors.path(file)]).outLines == [jwk["kid"]!])
+        Vectors.report(file, cases: 1)
     }
 }

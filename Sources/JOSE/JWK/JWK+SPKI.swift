@@ -47,7 +47,7 @@ extension JWK {
             try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: alg, options: options)
         } else if let named = spki.algorithm.namedCurve {
             let curve: Curve
-            if named == .p256 { curve = .p256 } else if named == .p384 { curve = .p384 } else {
+            if named == .p256 { curve = .p256 } else if named == .p384 { curve = .p384 } else if named == .p521 { curve = .p521 } else {
                 throw JWTError(.unsupportedKey, "EC curve \(named) is not supported")
             }
             let n = curve.coordinateByteCount
@@ -153,7 +153,7 @@ extension JWK {
         case .rsa(let r):
             return SubjectPublicKeyInfo(rsaPublicKey: PKCS1RSAPublicKey(modulus: r.modulus, publicExponent: r.exponent))
         case .ec(let e):
-            let named: ECNamedCurve = e.curve == .p256 ? .p256 : .p384
+            let named: ECNamedCurve = e.curve == .p256 ? .p256 : e.curve == .p384 ? .p384 : .p521
             return SubjectPublicKeyInfo(algorithm: .ecPublicKey(named), subjectPublicKey: [0x04] + e.x + e.y)
         case .hmac:
             throw JWTError.make(.unsupportedKey, "a symmetric (oct) key has no SubjectPublicKeyInfo form")

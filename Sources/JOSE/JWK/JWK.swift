@@ -1,6 +1,6 @@
 import RSA
 /// A JSON Web Key (RFC 7517) usable to verify JWS signatures: `RSA` (RFC 7518 §6.3.1), `EC` on P-256 or
-/// P-384 (RFC 7518 §6.2.1), `OKP` on Ed25519 (RFC 8037 §2), or `oct` (RFC 7518 §6.4, an HMAC secret).
+/// P-384 or P-521 (RFC 7518 §6.2.1), `OKP` on Ed25519 (RFC 8037 §2), or `oct` (RFC 7518 §6.4, an HMAC secret).
 ///
 /// The key object (RSA Montgomery context, validated EC point, HMAC secret) is built once when the JWK is
 /// created and shared by every copy, so a JWK can be reused from any number of threads.
@@ -35,9 +35,9 @@ public struct JWK: Sendable, CustomStringConvertible {
     }
 
     /// A `crv` value: for `EC` keys (RFC 7518 §6.2.1.1) and for `OKP` keys (RFC 8037 §2; the same IANA registry).
-    /// A struct over a private enum so that curves can be added (P-521) without breaking a caller's `switch`.
+    /// A struct over a private enum so that curves can be added without breaking a caller's `switch`.
     public struct Curve: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
-        private enum Backing: String, Sendable, Hashable, CaseIterable { case p256 = "P-256", p384 = "P-384", ed25519 = "Ed25519" }
+        private enum Backing: String, Sendable, Hashable, CaseIterable { case p256 = "P-256", p384 = "P-384", p521 = "P-521", ed25519 = "Ed25519" }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
 
@@ -45,6 +45,8 @@ public struct JWK: Sendable, CustomStringConvertible {
         public static let p256 = Curve(.p256)
         /// NIST P-384 (secp384r1).
         public static let p384 = Curve(.p384)
+        /// NIST P-521 (secp521r1).
+        public static let p521 = Curve(.p521)
         /// Ed25519 (RFC 8037 §2), the curve of `OKP` signing keys.
         public static let ed25519 = Curve(.ed25519)
 
@@ -62,6 +64,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             switch backing {
             case .p256: return 32
             case .p384: return 48
+            case .p521: return 66
             case .ed25519: return 32
             }
         }
@@ -197,7 +200,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             keyType = .ec
             guard let crv = try string("crv") else { throw JWTError.make(.invalidKey, "EC JWK is missing \"crv\"") }
             guard let c = Curve(rawValue: crv), c.isWeierstrass else {
-                throw JWTError.make(.unsupportedKey, "EC curve \(quoted(crv)) is not supported (P-256 and P-384 are)")
+                throw JWTError.make(.unsupportedKey, "EC curve \(quoted(crv)) is not supported (P-256, P-384 and P-521 are)")
             }
             curve = c
             let x = try JWK.normaliseCoordinate(try bytes("x"), curve: c, name: "x")
@@ -294,7 +297,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// present, and the key type/curve fits. HMAC secrets must be at least as long as the hash (RFC 7518 §3.2).
     ///
     /// The JWK `alg` comparison is byte-exact: no aliases. (Wycheproof's RFC 7520 P-521 keys say `"ES521"` for
-    /// ES512; such a key fits no algorithm. ES512 itself is not implemented.) `EdDSA` and `Ed25519`
+    /// ES512; such a key fits no algorithm, ES512 included.) `EdDSA` and `Ed25519`
     /// (RFC 9864) are distinct algorithms: a key whose JWK `alg` is one of them does not fit the other.
     public func checkFits(_ alg: JWSAlgorithm) throws {
         // Each refusal names its rule: the member or property at fault, what the algorithm needs, the RFC.
@@ -315,7 +318,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             }
         case (.rsaPKCS1, .rsa), (.rsaPSS, .rsa), (.eddsa, .okp): break
         case (.ecdsa, .ec(let e)):
-            let need: Curve = alg == .es256 ? .p256 : .p384
+            let need: Curve = alg == .es256 ? .p256 : alg == .es384 ? .p384 : .p521
             if e.curve != need {
                 throw JWTError.make(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need.rawValue) (RFC 7518 §3.4)")
             }

@@ -90,12 +90,13 @@ final class RSAKeyHolder: Sendable {
     }
 }
 
-/// An EC public key on P-256 or P-384 (RFC 7518 §6.2.1), coordinates already normalised to the field size and
+/// An EC public key on P-256, P-384 or P-521 (RFC 7518 §6.2.1), coordinates already normalised to the field size and
 /// validated as a point on the curve once, when the JWK is built.
 final class ECKeyHolder: Sendable {
     enum Key: Sendable {
         case p256(P256.Signing.PublicKey)
         case p384(P384.Signing.PublicKey)
+        case p521(P521.Signing.PublicKey)
     }
     let curve: JWK.Curve
     let x: [UInt8]
@@ -110,6 +111,7 @@ final class ECKeyHolder: Sendable {
             switch curve {
             case .p256: key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
             case .p384: key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
+            case .p521: key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
             default: throw JWTError.make(.unsupportedKey, "EC curve \(curve.rawValue) has no verifier here")
             }
         } catch {
@@ -117,7 +119,7 @@ final class ECKeyHolder: Sendable {
         }
     }
 
-    /// ES256/ES384 (RFC 7518 §3.4): the signature is r‖s, each exactly the coordinate size — a DER signature is
+    /// ES256/ES384/ES512 (RFC 7518 §3.4): the signature is r‖s, each exactly the coordinate size — a DER signature is
     /// an error; r and s must lie in [1, n−1] (checked by verification).
     func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
         let n = curve.coordinateByteCount
@@ -130,6 +132,9 @@ final class ECKeyHolder: Sendable {
             return k.isValidSignature(sig, for: signingInput)
         case .p384(let k):
             guard let sig = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+            return k.isValidSignature(sig, for: signingInput)
+        case .p521(let k):
+            guard let sig = try? P521.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
             return k.isValidSignature(sig, for: signingInput)
         }
     }

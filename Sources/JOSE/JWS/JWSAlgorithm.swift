@@ -1,6 +1,6 @@
 /// A JWS algorithm this library verifies (RFC 7518 §3.1). `none` is not among them and never will be.
 ///
-/// A struct over a private enum, not a public enum: algorithms are added over time (ES512, Ed448), and code outside
+/// A struct over a private enum, not a public enum: algorithms are added over time (Ed448, …), and code outside
 /// this module that `switch`es over a `JWSAlgorithm` needs a `default:` clause, so adding one never breaks it.
 /// The static members keep the spellings of the RFC names in lower case (`.rs256`, `.es384`, …).
 public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
@@ -8,7 +8,7 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
         case hs256 = "HS256", hs384 = "HS384", hs512 = "HS512"
         case rs256 = "RS256", rs384 = "RS384", rs512 = "RS512"
         case ps256 = "PS256", ps384 = "PS384", ps512 = "PS512"
-        case es256 = "ES256", es384 = "ES384"
+        case es256 = "ES256", es384 = "ES384", es512 = "ES512"
         case edDSA = "EdDSA", ed25519 = "Ed25519"
     }
 
@@ -37,6 +37,8 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
     public static let es256 = JWSAlgorithm(.es256)
     /// ECDSA on P-384 with SHA-384, signature r‖s of 96 bytes (RFC 7518 §3.4).
     public static let es384 = JWSAlgorithm(.es384)
+    /// ECDSA on P-521 with SHA-512, signature r‖s of 132 bytes (RFC 7518 §3.4).
+    public static let es512 = JWSAlgorithm(.es512)
     /// EdDSA (RFC 8037 §3.1). Here only with an `OKP` key on `Ed25519` (Ed448 is not implemented), signature of
     /// 64 bytes (RFC 8032 §5.1.6).
     public static let edDSA = JWSAlgorithm(.edDSA)
@@ -66,7 +68,7 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
         case .hs256, .hs384, .hs512: return .hmac
         case .rs256, .rs384, .rs512: return .rsaPKCS1
         case .ps256, .ps384, .ps512: return .rsaPSS
-        case .es256, .es384: return .ecdsa
+        case .es256, .es384, .es512: return .ecdsa
         case .edDSA, .ed25519: return .eddsa
         }
     }
@@ -78,7 +80,7 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
         case .hs256, .rs256, .ps256, .es256: return 32
         case .hs384, .rs384, .ps384, .es384: return 48
         // Ed25519 hashes with SHA-512 inside the signature scheme (RFC 8032 §5.1.6).
-        case .hs512, .rs512, .ps512, .edDSA, .ed25519: return 64
+        case .hs512, .rs512, .ps512, .es512, .edDSA, .ed25519: return 64
         }
     }
 
