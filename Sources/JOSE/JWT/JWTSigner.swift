@@ -1,0 +1,259 @@
+import SHA2
+
+/// Makes compact JWS / JWT tokens (RFC 7515 §7.1, RFC 7519 §7.1) with one private or secret key and one algorithm.
+///
+/// ```swift
+/// let signer = try JWTSigner(key: privateJWK, algorithm: .es256, keyID: "ABC123")
+/// let token = try signer.sign(claims)                                     // header {"alg","typ":"JWT","kid"}
+/// let token = try signer.sign(claims, header: .init(type: "at+jwt", extra: ["x5t#S256": .string(t)]))
+/// let jws = try signer.signPayload(bytes)                                 // any bytes; header {"alg","kid"}
+/// ```
+///
+/// The key ↔ `alg` rules are the verifier's (``JWK/checkFits(_:)``), applied when the signer is made: HMAC keys at
+/// least as long as the hash (RFC 7518 §3.2), RSA keys of at least 2048 bits, the EC curve of the algorithm, and a
+/// private JWK's own `alg`, `use` (`sig`) and `key_ops` (must list `sign`). Whatever a signer makes, a
+/// ``JWTVerifier`` holding the matching public key (default options) accepts: the claims must encode to a JSON
+/// object whose registered claims have their RFC 7519 types, the JSON is at most 32 levels deep, and the token is at
+/// most 65,536 bytes — each checked before signing.
+///
+/// A signer is an immutable value; share one across threads and tasks. Signing with ECDSA and RSA-PSS uses fresh
+/// randomness each time (hedged ECDSA nonces, PSS salt); HMAC and RSA PKCS#1 v1.5 are deterministic.
+public struct JWTSigner: Sendable {
+    /// The protected header of a token, apart from `alg` and `kid` (which come from the signer).
+    public struct Header: Sendable {
+        /// `typ` (RFC 7519 §5.1); `"JWT"` by default for ``JWTSigner/sign(_:header:)``, `nil` to leave it out.
+        public var type: String?
+        /// `cty` (RFC 7515 §4.1.10), usually absent.
+        public var contentType: String?
+        /// Further members, written after `alg`, `typ`, `kid`, `cty` in the order given. They may not repeat one
+        /// of those four, nor each other.
+        public var extra: [(name: String, value: JSONValue)]
+
+        public init(type: String? = "JWT", contentType: String? = nil, extra: KeyValuePairs<String, JSONValue> = [:]) {
+            self.type = type
+            self.contentType = contentType
+            self.extra = extra.map { (name: $0.key, value: $0.value) }
+        }
+    }
+
+    /// The algorithm every token of this signer names in `alg`.
+    public let algorithm: JWSAlgorithm
+    /// The `kid` written into every header, if any.
+    public let keyID: String?
+    let key: SigningKey
+
+    /// Largest token a signer makes: a ``JWTVerifier``'s default ``JWTVerifier/Options/maxTokenBytes``.
+    public static let maximumTokenBytes = 65_536
+    /// Deepest JSON a signer writes: a ``JWTVerifier``'s default JSON depth limit.
+    public static let maximumJSONDepth = 32
+
+    /// A signer with a private JWK. `algorithm` defaults to the JWK's `alg`; `keyID` to the JWK's `kid`.
+    public init(key: JWKPrivateKey, algorithm: JWSAlgorithm? = nil, keyID: String? = nil) throws {
+        let alg: JWSAlgorithm
+        if let a = algorithm {
+            alg = a
+        } else if let name = key.algorithm {
+            alg = try JWSAlgorithm.parse(name)
+        } else {
+            throw signingError(.keyMismatch, "the JWK has no \"alg\"; say which algorithm to sign with")
+        }
+        try key.checkCanSign(alg)
+        self.algorithm = alg
+        self.keyID = keyID ?? key.keyID
+        self.key = key.material
+    }
+
+    /// An HMAC signer (HS256/384/512) with a secret of at least the hash length (RFC 7518 §3.2).
+    public init(key: SymmetricKey, algorithm: JWSAlgorithm = .hs256, keyID: String? = nil) throws {
+        let secret = key.withUnsafeBytes { Array($0) }
+        let material = SigningKey.hmac(HMACKeyHolder(secret: secret))
+        try material.checkFits(algorithm, kid: keyID)
+        self.algorithm = algorithm
+        self.keyID = keyID
+        self.key = material
+    }
+
+    init(material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws {
+        try material.checkFits(algorithm, kid: keyID)
+        self.algorithm = algorithm
+        self.keyID = keyID
+        self.key = material
+    }
+
+    // MARK: Signing
+
+    /// A JWT: `claims` encoded with ``JSONValueEncoder`` (it must encode to a JSON object), header
+    /// `{"alg":…,"typ":"JWT","kid":…}` by default.
+    public func sign(_ claims: some Encodable, header: Header = Header()) throws -> String {
+        let tree: JSONValue
+        do { tree = try JSONValueEncoder().encodeValue(claims) } catch let e as JWTError { throw e } catch {
+            throw signingError(.invalidClaim, "claims of type \(type(of: claims)) do not encode: \(error)")
+        }
+        guard case .object(let object) = tree else {
+            throw signingError(.invalidClaim, "a JWT claims set must be a JSON object; \(type(of: claims)) encodes a \(tree.typeName)")
+        }
+        // The verifier reads these claims with their RFC 7519 types; refuse what it would refuse.
+        _ = try RegisteredClaims(object: object)
+        let payload = try serializeChecked(tree, "claims")
+        return try signCompact(header: headerBytes(header), payload: payload)
+    }
+
+    /// A compact JWS over arbitrary payload bytes; header `{"alg":…,"kid":…}` by default (no `typ`).
+    public func signPayload(_ payload: some Sequence<UInt8>, header: Header = Header(type: nil)) throws -> String {
+        try signCompact(header: headerBytes(header), payload: Array(payload))
+    }
+
+    /// A compact JWS from the exact header JSON bytes given (which must be a strict JSON object whose `alg` is this
+    /// signer's) and the exact payload bytes: `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`.
+    /// For reproducing published examples byte for byte; ``sign(_:header:)`` writes the header itself.
+    public func sign(headerJSON: [UInt8], payload: [UInt8]) throws -> String {
+        let v: JSONValue
+        do { v = try JSONValue(parsing: headerJSON, limits: JSONLimits(maxDepth: Self.maximumJSONDepth, maxBytes: Self.maximumTokenBytes)) } catch let e as JWTError {
+            throw signingError(e.code, "header: \(e.reason)")
+        }
+        guard case .object(let o) = v else { throw signingError(.malformedToken, "the header is not a JSON object") }
+        let h = try JWSHeader(object: o)
+        guard sameBytes(h.algorithmName, algorithm.rawValue) else {
+            throw signingError(.keyMismatch, "the header says alg \(quoted(h.algorithmName)); this signer signs \(algorithm.rawValue)")
+        }
+        return try signCompact(header: headerJSON, payload: payload)
+    }
+
+    /// The raw signature (HMAC tag, RSA signature, or ECDSA r‖s) over `signingInput`, as RFC 7518 §3 defines it.
+    public func signature(for signingInput: some Sequence<UInt8>) throws -> [UInt8] {
+        let input = Array(signingInput)
+        return try input.withUnsafeBufferPointer { try key.sign(algorithm, $0) }
+    }
+
+    // MARK: Pieces
+
+    func headerBytes(_ h: Header) throws -> [UInt8] {
+        var members: [JSONObject.Member] = [JSONObject.Member(name: "alg", value: .string(algorithm.rawValue))]
+        if let t = h.type { members.append(.init(name: "typ", value: .string(t))) }
+        if let k = keyID { members.append(.init(name: "kid", value: .string(k))) }
+        if let c = h.contentType { members.append(.init(name: "cty", value: .string(c))) }
+        for (name, value) in h.extra {
+            if members.contains(where: { sameBytes($0.name, name) }) {
+                throw signingError(.duplicateMember, "header member \(quoted(name)) is given twice (alg, typ, kid and cty come from the signer and Header)")
+            }
+            members.append(.init(name: name, value: value))
+        }
+        let object = JSONObject(members: members)
+        // What the verifier will check: member types, and crit/b64 it would refuse by default.
+        let parsed = try JWSHeader(object: object)
+        try parsed.checkCritical(understood: Set(parsed.critical ?? []))
+        return try serializeChecked(.object(object), "header")
+    }
+
+    func serializeChecked(_ v: JSONValue, _ what: String) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        do {
+            try JSONSerializer.write(v, into: &out, depth: 1, maxDepth: Self.maximumJSONDepth)
+        } catch let e as JWTError {
+            throw signingError(e.code, "\(what): \(e.reason)")
+        }
+        return out
+    }
+
+    /// `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`, built in one buffer.
+    func signCompact(header: [UInt8], payload: [UInt8]) throws -> String {
+        let estimated = (header.count + payload.count) * 4 / 3 + 8 + key.maximumSignatureBytes * 4 / 3
+        guard estimated - 8 <= Self.maximumTokenBytes + 4 else {
+            throw signingError(.limitExceeded, "the token would exceed \(Self.maximumTokenBytes) bytes")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(estimated)
+        appendBase64URL(header, to: &out)
+        out.append(UInt8(ascii: "."))
+        appendBase64URL(payload, to: &out)
+        let sig = try out.withUnsafeBufferPointer { try key.sign(algorithm, $0) }
+        out.append(UInt8(ascii: "."))
+        appendBase64URL(sig, to: &out)
+        guard out.count <= Self.maximumTokenBytes else {
+            throw signingError(.limitExceeded, "the token of \(out.count) bytes exceeds \(Self.maximumTokenBytes)")
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// The key behind a signer or a private JWK. Adding an algorithm family (ES512, EdDSA) is a case here and a case in
+/// each of the three switches below.
+enum SigningKey: Sendable {
+    case hmac(HMACKeyHolder)
+
+    /// Largest signature in bytes (for buffer sizing).
+    var maximumSignatureBytes: Int {
+        switch self {
+        case .hmac: return 64
+        }
+    }
+
+    /// The verifier's key ↔ `alg` rule (``JWK/checkFits(_:)``) for this key material.
+    func checkFits(_ alg: JWSAlgorithm, kid: String?) throws {
+        let name = kid.map { quoted($0) } ?? "(no kid)"
+        switch (alg.family, self) {
+        case (.hmac, .hmac(let h)):
+            if h.secret.count < alg.hashByteCount {
+                throw signingError(.weakKey, "HMAC key \(name) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
+            }
+        default:
+            throw signingError(.keyMismatch, "key \(name) of type \(keyTypeName) cannot sign \(alg.rawValue)")
+        }
+    }
+
+    var keyTypeName: String {
+        switch self {
+        case .hmac: return "oct"
+        }
+    }
+
+    /// RFC 7518 §3: the signature over the signing input. `checkFits` has passed.
+    func sign(_ alg: JWSAlgorithm, _ input: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+        switch self {
+        case .hmac(let h):
+            let raw = UnsafeRawBufferPointer(input)
+            switch alg {
+            case .hs256: return SigningKey.mac(h.k256, raw)
+            case .hs384: return SigningKey.mac(h.k384, raw)
+            case .hs512: return SigningKey.mac(h.k512, raw)
+            default: throw signingError(.keyMismatch, "an oct key cannot sign \(alg.rawValue)")
+            }
+        }
+    }
+
+    @inline(__always)
+    static func mac<H: HashFunction>(_ key: HMAC<H>.Key, _ input: UnsafeRawBufferPointer) -> [UInt8] {
+        var m = HMAC<H>(key: key)
+        m.update(bufferPointer: input)
+        return m.finalize().bytes
+    }
+}
+
+/// Every error the signing side throws is made here (one place to follow the house error shape).
+@inline(never)
+func signingError(_ code: JWTError.Code, _ reason: String) -> JWTError {
+    JWTError(code, reason)
+}
+
+/// Appends base64url without padding (RFC 4648 §5) of `bytes` to `out`, with no intermediate `String`.
+func appendBase64URL(_ bytes: [UInt8], to out: inout [UInt8]) {
+    let t = Base64URL.encodeTable
+    let n = bytes.count
+    var i = 0
+    while i + 3 <= n {
+        let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+        out.append(t[Int(v >> 18)]); out.append(t[Int(v >> 12 & 63)])
+        out.append(t[Int(v >> 6 & 63)]); out.append(t[Int(v & 63)])
+        i += 3
+    }
+    switch n - i {
+    case 1:
+        let v = UInt32(bytes[i]) << 16
+        out.append(t[Int(v >> 18)]); out.append(t[Int(v >> 12 & 63)])
+    case 2:
+        let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+        out.append(t[Int(v >> 18)]); out.append(t[Int(v >> 12 & 63)]); out.append(t[Int(v >> 6 & 63)])
+    default: break
+    }
+}
