@@ -37,6 +37,8 @@ public enum Jose {
         ("jwk", "convert a PEM or DER public key to a JWK", KeyCommands.jwkHelp),
         ("pem", "convert a JWK (or a JWK Set entry) to a PEM public key", KeyCommands.pemHelp),
         ("thumbprint", "print a key's RFC 7638 thumbprint", KeyCommands.thumbprintHelp),
+        ("sign", "sign a JWT with a private key or a shared secret", SignCommand.help),
+        ("keygen", "make a new private key (EC, RSA or oct)", KeygenCommand.help),
     ]
 
     static var help: String {
@@ -95,6 +97,8 @@ public enum Jose {
         case "jwk": return try KeyCommands.jwk(rest, io: io)
         case "pem": return try KeyCommands.pem(rest, io: io)
         case "thumbprint": return try KeyCommands.thumbprint(rest, io: io)
+        case "sign": return try SignCommand.run(rest, io: io)
+        case "keygen": return try KeygenCommand.run(rest, io: io)
         default:
             if first.hasPrefix("-") {
                 throw .usage("jose: unknown option '\(first)' (see 'jose --help')")

@@ -105,6 +105,36 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         return JWKPrivateKey(symmetricKey: secret, keyID: keyID, algorithm: algorithm)
     }
 
+    /// A new EC key on `curve` (P-256 or P-384).
+    public static func generateEC(curve: JWK.Curve, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+        throw signingError(.unsupportedKey, "EC private keys are not available in this build")
+    }
+
+    /// A new RSA key of `bitCount` bits (2048…4096 for signing), e = 65537.
+    public static func generateRSA(bitCount: Int, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+        throw signingError(.unsupportedKey, "RSA private keys are not available in this build")
+    }
+
+    /// A private key from PEM: `PRIVATE KEY` (PKCS#8), `EC PRIVATE KEY` (SEC 1) or `RSA PRIVATE KEY` (PKCS#1).
+    public init(pemRepresentation pem: String, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
+                options: JWK.Options = .default) throws {
+        throw signingError(.unsupportedKey, "PEM private keys are not available in this build")
+    }
+
+    /// The same key with another `kid`.
+    public func withKeyID(_ keyID: String?) -> JWKPrivateKey {
+        var members: [JSONObject.Member] = []
+        for m in jsonObject().members where !sameBytes(m.name, "kid") { members.append(m) }
+        if let k = keyID { members.insert(JSONObject.Member(name: "kid", value: .string(k)), at: 1) }
+        // Rebuilt from this key's own members with only kid changed: it loads again.
+        return (try? JWKPrivateKey(object: JSONObject(members: members))) ?? self
+    }
+
+    /// The private key as PEM `PRIVATE KEY` (PKCS#8, RFC 5208 / RFC 5958). `oct` keys have no PEM form.
+    public func pemRepresentation() throws -> String {
+        throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
+    }
+
     // MARK: Use
 
     /// Checks that this key may sign `alg`: `use` is `sig` if present, `key_ops` lists `sign` if present, the
