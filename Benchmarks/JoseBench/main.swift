@@ -6,6 +6,7 @@ benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += jwtBenchmarks()
+benchmarks += signBenchmarks()
 benchmarks += productBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)
