@@ -41,3 +41,4 @@ func signBenchmarks() -> [Benchmark] {
         JWK(symmetricKey: secret, keyID: "bench-hs256"))
     return rows
 }
+

@@ -88,24 +88,79 @@ public enum JSONSerializer {
     }
 
     static func appendInteger(_ i: Int64, into out: inout [UInt8]) {
-        if i >= 0 && i < 10 { out.append(UInt8(ascii: "0") &+ UInt8(i)); return }
-        out.append(contentsOf: String(i).utf8)
+        var m = i.magnitude
+        if i < 0 { out.append(UInt8(ascii: "-")) }
+        if m < 10 { out.append(UInt8(ascii: "0") &+ UInt8(m)); return }
+        // Up to 20 digits, written backwards into a stack buffer.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buf in
+            var n = 20
+            while m > 0 {
+                n -= 1
+                buf[n] = UInt8(ascii: "0") &+ UInt8(m % 10)
+                m /= 10
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[n..<20]))
+        }
     }
 
-    /// Writes a string with the escaping described on the type; refuses noncharacters.
+    /// Writes a string with the escaping described on the type; refuses noncharacters. Runs of bytes that need
+    /// no escape are copied in one step.
     static func writeString(_ s: String, into out: inout [UInt8]) throws {
-        // Noncharacters need three or four UTF-8 bytes; scan scalars only when such bytes occur.
-        var needsScalarCheck = false
-        for b in s.utf8 where b >= 0xE0 { needsScalarCheck = true; break }
-        if needsScalarCheck {
-            for u in s.unicodeScalars {
-                let v = u.value
-                if (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE {
-                    throw JWTError(.invalidJSON, "string holds the noncharacter U+\(String(v, radix: 16, uppercase: true)) (RFC 7493 §2.1)")
+        var s = s
+        try s.withUTF8 { u in try writeString(u, into: &out) }
+    }
+
+    static let hexDigits: StaticString = "0123456789abcdef"
+
+    static func writeString(_ u: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var i = 0
+        let n = u.count
+        while i < n {
+            let b = u[i]
+            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
+                if b >= 0xE0 { try checkNoncharacter(u, at: i) }
+                i &+= 1
+                continue
+            }
+            if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<i])) }
+            out.append(UInt8(ascii: "\\"))
+            switch b {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+            case 0x08: out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "f"))
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            default:
+                hexDigits.withUTF8Buffer { h in
+                    out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
+                    out.append(h[Int(b >> 4)]); out.append(h[Int(b & 15)])
                 }
             }
+            i &+= 1
+            runStart = i
         }
-        JSONWriter.writeString(s, into: &out)
+        if runStart < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<n])) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Noncharacters are U+FDD0…U+FDEF (EF B7 90…EF B7 AF) and U+xFFFE/U+xFFFF (EF BF BE/BF, or F_ _F BF BE/BF).
+    @inline(__always)
+    static func checkNoncharacter(_ u: UnsafeBufferPointer<UInt8>, at i: Int) throws {
+        // Swift strings are valid UTF-8, so the sequence is complete.
+        let b0 = u[i]
+        var v: UInt32
+        if b0 < 0xF0 {
+            v = UInt32(b0 & 0x0F) << 12 | UInt32(u[i + 1] & 0x3F) << 6 | UInt32(u[i + 2] & 0x3F)
+        } else {
+            v = UInt32(b0 & 0x07) << 18 | UInt32(u[i + 1] & 0x3F) << 12 | UInt32(u[i + 2] & 0x3F) << 6 | UInt32(u[i + 3] & 0x3F)
+        }
+        if (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE {
+            throw JWTError(.invalidJSON, "string holds the noncharacter U+\(String(v, radix: 16, uppercase: true)) (RFC 7493 §2.1)")
+        }
     }
 
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.

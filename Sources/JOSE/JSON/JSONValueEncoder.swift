@@ -39,73 +39,112 @@ public struct JSONValueEncoder: Sendable {
     }
 }
 
-/// One node of the tree under construction. Containers hand out slots to their children, which fill them in later
-/// (an `Encodable` may return a container and keep writing into it), so nodes are references until `finish()`.
+/// One node of the tree under construction. Containers hand out slots to their nested containers, which fill them
+/// in later (an `Encodable` may hold a container and keep writing into it), so nodes are references until
+/// `finish()`. Scalars go straight into their parent's entries without a slot of their own.
 final class EncodingSlot {
-    enum State {
-        case empty
+    enum Entry {
         case value(JSONValue)
-        case object(names: [String], slots: [EncodingSlot])
-        case array([EncodingSlot])
+        case slot(EncodingSlot)
     }
-    var state: State = .empty
+    enum Kind { case empty, value, object, array }
+    var kind: Kind = .empty
+    var value: JSONValue = .null
+    /// Object member names (kind == .object), parallel to `entries`.
+    var names: [String] = []
+    /// Object member values or array elements.
+    var entries: [Entry] = []
+
+    func setValue(_ v: JSONValue) {
+        kind = .value
+        value = v
+        names = []
+        entries = []
+    }
+
+    func makeObject() {
+        if kind != .object { kind = .object; names = []; entries = [] }
+    }
+
+    func makeArray() {
+        if kind != .array { kind = .array; names = []; entries = [] }
+    }
 
     /// The finished value; `nil` if nothing was encoded into this slot.
     func finish() -> JSONValue? {
-        switch state {
+        switch kind {
         case .empty: return nil
-        case .value(let v): return v
-        case .object(let names, let slots):
+        case .value: return value
+        case .object:
             var members: [JSONObject.Member] = []
             members.reserveCapacity(names.count)
-            for (n, s) in zip(names, slots) {
-                // A member whose value encoded nothing (an empty `encode(to:)`) is written as an empty object,
-                // as Foundation's JSONEncoder does.
-                members.append(JSONObject.Member(name: n, value: s.finish() ?? .object(JSONObject())))
+            for i in 0..<names.count {
+                members.append(JSONObject.Member(name: names[i], value: EncodingSlot.finish(entries[i])))
             }
             return .object(JSONObject(members: members))
-        case .array(let slots):
-            return .array(slots.map { $0.finish() ?? .object(JSONObject()) })
+        case .array:
+            return .array(entries.map(EncodingSlot.finish))
         }
     }
 
-    /// The slot for member `name` of this object (created, or the existing one emptied for re-encoding).
-    func member(_ name: String) -> EncodingSlot {
-        guard case .object(var names, var slots) = state else {
-            let s = EncodingSlot()
-            state = .object(names: [name], slots: [s])
-            return s
+    /// A member or element that encoded nothing (an empty `encode(to:)`) is written as an empty object, as
+    /// Foundation's JSONEncoder does.
+    static func finish(_ e: Entry) -> JSONValue {
+        switch e {
+        case .value(let v): return v
+        case .slot(let s): return s.finish() ?? .object(JSONObject())
         }
-        if let i = names.firstIndex(where: { sameBytes($0, name) }) {
-            slots[i].state = .empty
-            return slots[i]
-        }
-        let s = EncodingSlot()
-        state = .empty  // drop the references before mutating, so the arrays are not copied
+    }
+
+    /// Index of member `name`, appending a placeholder when it is new (a repeated name keeps its position).
+    func memberIndex(_ name: String) -> Int {
+        makeObject()
+        if let i = names.firstIndex(where: { sameBytes($0, name) }) { return i }
         names.append(name)
-        slots.append(s)
-        state = .object(names: names, slots: slots)
-        return s
+        entries.append(.value(.null))
+        return names.count - 1
     }
 
-    func appendElement() -> EncodingSlot {
+    func setMember(_ name: String, _ v: JSONValue) { entries[memberIndex(name)] = .value(v) }
+
+    func memberSlot(_ name: String) -> EncodingSlot {
         let s = EncodingSlot()
-        guard case .array(var slots) = state else {
-            state = .array([s])
-            return s
-        }
-        state = .empty
-        slots.append(s)
-        state = .array(slots)
+        entries[memberIndex(name)] = .slot(s)
         return s
     }
 
-    var elementCount: Int {
-        switch state {
-        case .array(let s): return s.count
-        case .object(let n, _): return n.count
-        default: return 0
+    func appendValue(_ v: JSONValue) {
+        makeArray()
+        entries.append(.value(v))
+    }
+
+    func appendSlot() -> EncodingSlot {
+        makeArray()
+        let s = EncodingSlot()
+        entries.append(.slot(s))
+        return s
+    }
+
+    var elementCount: Int { kind == .array || kind == .object ? entries.count : 0 }
+}
+
+/// Numbers as the strict parser represents them.
+enum EncodedNumber {
+    static func floating<F: BinaryFloatingPoint & LosslessStringConvertible>(_ f: F, _ path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
+        guard f.isFinite else {
+            throw EncodingError.invalidValue(f, .init(codingPath: path(), debugDescription: "\(f) has no JSON representation (RFC 8259 §6)"))
         }
+        let d = Double(f)
+        if d == 0 { return d.sign == .minus ? .number(JSONNumber(literal: "-0.0")) : .integer(0) }
+        if d.rounded(.towardZero) == d && d.magnitude < 9_223_372_036_854_775_808 { return .integer(Int64(d)) }
+        // The type's own shortest round-trip text (a Float's "0.1", not its Double widening's digits).
+        return .number(JSONNumber(literal: f.description))
+    }
+
+    @inline(__always)
+    static func integer<I: FixedWidthInteger>(_ i: I) -> JSONValue {
+        if let v = Int64(exactly: i) { return .integer(v) }
+        return .number(JSONNumber(literal: String(i)))
     }
 }
 
@@ -122,12 +161,12 @@ struct TreeEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = slot.state {} else { slot.state = .object(names: [], slots: []) }
+        slot.makeObject()
         return KeyedEncodingContainer(KeyedTreeEncoder<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = slot.state {} else { slot.state = .array([]) }
+        slot.makeArray()
         return UnkeyedTreeEncoder(encoder: self)
     }
 
@@ -139,41 +178,31 @@ struct TreeEncoder: Encoder {
 
     // MARK: scalars
 
-    func put(_ v: JSONValue) { slot.state = .value(v) }
+    func put(_ v: JSONValue) { slot.setValue(v) }
+    func putFloating<F: BinaryFloatingPoint & LosslessStringConvertible>(_ f: F) throws { put(try EncodedNumber.floating(f, codingPath)) }
+    func putInteger<I: FixedWidthInteger>(_ i: I) { put(EncodedNumber.integer(i)) }
 
-    func putFloating<F: BinaryFloatingPoint & LosslessStringConvertible>(_ f: F) throws {
-        guard f.isFinite else {
-            throw EncodingError.invalidValue(f, .init(codingPath: codingPath, debugDescription: "\(f) has no JSON representation (RFC 8259 §6)"))
-        }
-        let d = Double(f)
-        if d.rounded(.towardZero) == d && d.magnitude < 9_223_372_036_854_775_808 && d != 0 {
-            put(.integer(Int64(d)))
-        } else if d == 0 {
-            put(d.sign == .minus ? .number(JSONNumber(literal: "-0.0")) : .integer(0))
-        } else {
-            // The type's own shortest round-trip text (a Float's "0.1", not its Double widening's digits).
-            put(.number(JSONNumber(literal: f.description)))
-        }
-    }
-
-    func putInteger<I: FixedWidthInteger>(_ i: I) {
-        if let v = Int64(exactly: i) { put(.integer(v)) } else { put(.number(JSONNumber(literal: String(i)))) }
+    /// A value that is a JSON tree already, or nil.
+    @inline(__always)
+    static func tree<T>(_ value: T) -> JSONValue? {
+        if T.self == JSONValue.self { return (value as! JSONValue) }
+        if T.self == JSONObject.self { return .object(value as! JSONObject) }
+        return nil
     }
 
     /// Encodes any value, inserting trees directly and refusing Foundation's `Date`.
     func encodeAny<T: Encodable>(_ value: T) throws {
-        switch value {
-        case let v as JSONValue: put(v)
-        case let o as JSONObject: put(.object(o))
-        default:
+        if let v = TreeEncoder.tree(value) { put(v); return }
+        // Date is one Double: only types of that size pay for the name check.
+        if MemoryLayout<T>.size == 8 {
             let name = _typeName(T.self, qualified: true)
             if name == "Foundation.Date" || name == "FoundationEssentials.Date" {
                 throw EncodingError.invalidValue(value, .init(
                     codingPath: codingPath,
                     debugDescription: "Date encodes as seconds since 2001; a NumericDate counts from 1970: encode timeIntervalSince1970"))
             }
-            try value.encode(to: self)
         }
+        try value.encode(to: self)
     }
 }
 
@@ -181,24 +210,27 @@ struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    func child(_ key: Key) -> TreeEncoder { encoder.child(encoder.slot.member(key.stringValue), key) }
+    func child(_ key: Key) -> TreeEncoder { encoder.child(encoder.slot.memberSlot(key.stringValue), key) }
+    @inline(__always) func set(_ key: Key, _ v: JSONValue) { encoder.slot.setMember(key.stringValue, v) }
 
-    mutating func encodeNil(forKey key: Key) throws { child(key).put(.null) }
-    mutating func encode(_ v: Bool, forKey key: Key) throws { child(key).put(.bool(v)) }
-    mutating func encode(_ v: String, forKey key: Key) throws { child(key).put(.string(v)) }
-    mutating func encode(_ v: Double, forKey key: Key) throws { try child(key).putFloating(v) }
-    mutating func encode(_ v: Float, forKey key: Key) throws { try child(key).putFloating(v) }
-    mutating func encode(_ v: Int, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: Int8, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: Int16, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: Int32, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: Int64, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: UInt, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: UInt8, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: UInt16, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: UInt32, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode(_ v: UInt64, forKey key: Key) throws { child(key).putInteger(v) }
-    mutating func encode<T: Encodable>(_ v: T, forKey key: Key) throws { try child(key).encodeAny(v) }
+    mutating func encodeNil(forKey key: Key) throws { set(key, .null) }
+    mutating func encode(_ v: Bool, forKey key: Key) throws { set(key, .bool(v)) }
+    mutating func encode(_ v: String, forKey key: Key) throws { set(key, .string(v)) }
+    mutating func encode(_ v: Double, forKey key: Key) throws { set(key, try EncodedNumber.floating(v, codingPath + [key])) }
+    mutating func encode(_ v: Float, forKey key: Key) throws { set(key, try EncodedNumber.floating(v, codingPath + [key])) }
+    mutating func encode(_ v: Int, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: Int8, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: Int16, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: Int32, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: Int64, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt8, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt16, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt32, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt64, forKey key: Key) throws { set(key, EncodedNumber.integer(v)) }
+    mutating func encode<T: Encodable>(_ v: T, forKey key: Key) throws {
+        if let tree = TreeEncoder.tree(v) { set(key, tree) } else { try child(key).encodeAny(v) }
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
@@ -210,7 +242,7 @@ struct KeyedTreeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
     mutating func superEncoder() -> any Encoder {
         let key = AnyCodingKey(stringValue: "super")
-        return encoder.child(encoder.slot.member(key.stringValue), key)
+        return encoder.child(encoder.slot.memberSlot(key.stringValue), key)
     }
     mutating func superEncoder(forKey key: Key) -> any Encoder { child(key) }
 }
@@ -222,25 +254,29 @@ struct UnkeyedTreeEncoder: UnkeyedEncodingContainer {
 
     func next() -> TreeEncoder {
         let index = encoder.slot.elementCount
-        return encoder.child(encoder.slot.appendElement(), AnyCodingKey(intValue: index))
+        return encoder.child(encoder.slot.appendSlot(), AnyCodingKey(intValue: index))
     }
+    @inline(__always) func add(_ v: JSONValue) { encoder.slot.appendValue(v) }
+    var nextPath: [any CodingKey] { codingPath + [AnyCodingKey(intValue: count)] }
 
-    mutating func encodeNil() throws { next().put(.null) }
-    mutating func encode(_ v: Bool) throws { next().put(.bool(v)) }
-    mutating func encode(_ v: String) throws { next().put(.string(v)) }
-    mutating func encode(_ v: Double) throws { try next().putFloating(v) }
-    mutating func encode(_ v: Float) throws { try next().putFloating(v) }
-    mutating func encode(_ v: Int) throws { next().putInteger(v) }
-    mutating func encode(_ v: Int8) throws { next().putInteger(v) }
-    mutating func encode(_ v: Int16) throws { next().putInteger(v) }
-    mutating func encode(_ v: Int32) throws { next().putInteger(v) }
-    mutating func encode(_ v: Int64) throws { next().putInteger(v) }
-    mutating func encode(_ v: UInt) throws { next().putInteger(v) }
-    mutating func encode(_ v: UInt8) throws { next().putInteger(v) }
-    mutating func encode(_ v: UInt16) throws { next().putInteger(v) }
-    mutating func encode(_ v: UInt32) throws { next().putInteger(v) }
-    mutating func encode(_ v: UInt64) throws { next().putInteger(v) }
-    mutating func encode<T: Encodable>(_ v: T) throws { try next().encodeAny(v) }
+    mutating func encodeNil() throws { add(.null) }
+    mutating func encode(_ v: Bool) throws { add(.bool(v)) }
+    mutating func encode(_ v: String) throws { add(.string(v)) }
+    mutating func encode(_ v: Double) throws { add(try EncodedNumber.floating(v, nextPath)) }
+    mutating func encode(_ v: Float) throws { add(try EncodedNumber.floating(v, nextPath)) }
+    mutating func encode(_ v: Int) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: Int8) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: Int16) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: Int32) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: Int64) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt8) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt16) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt32) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode(_ v: UInt64) throws { add(EncodedNumber.integer(v)) }
+    mutating func encode<T: Encodable>(_ v: T) throws {
+        if let tree = TreeEncoder.tree(v) { add(tree) } else { try next().encodeAny(v) }
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         next().container(keyedBy: type)

@@ -41,6 +41,9 @@ public struct JWTSigner: Sendable {
     /// The `kid` written into every header, if any.
     public let keyID: String?
     let key: SigningKey
+    /// The header JSON of `Header()` and of `Header(type: nil)`, written once.
+    let jwtHeader: [UInt8]
+    let plainHeader: [UInt8]
 
     /// Largest token a signer makes: a ``JWTVerifier``'s default ``JWTVerifier/Options/maxTokenBytes``.
     public static let maximumTokenBytes = 65_536
@@ -58,26 +61,27 @@ public struct JWTSigner: Sendable {
             throw signingError(.keyMismatch, "the JWK has no \"alg\"; say which algorithm to sign with")
         }
         try key.checkCanSign(alg)
-        self.algorithm = alg
-        self.keyID = keyID ?? key.keyID
-        self.key = key.material
+        try self.init(checked: key.material, algorithm: alg, keyID: keyID ?? key.keyID)
     }
 
     /// An HMAC signer (HS256/384/512) with a secret of at least the hash length (RFC 7518 §3.2).
     public init(key: SymmetricKey, algorithm: JWSAlgorithm = .hs256, keyID: String? = nil) throws {
         let secret = key.withUnsafeBytes { Array($0) }
-        let material = SigningKey.hmac(HMACKeyHolder(secret: secret))
-        try material.checkFits(algorithm, kid: keyID)
-        self.algorithm = algorithm
-        self.keyID = keyID
-        self.key = material
+        try self.init(material: .hmac(HMACKeyHolder(secret: secret)), algorithm: algorithm, keyID: keyID)
     }
 
     init(material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws {
         try material.checkFits(algorithm, kid: keyID)
+        try self.init(checked: material, algorithm: algorithm, keyID: keyID)
+    }
+
+    /// The key has passed ``SigningKey/checkFits(_:kid:)`` for `algorithm`.
+    private init(checked material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws {
         self.algorithm = algorithm
         self.keyID = keyID
         self.key = material
+        jwtHeader = try JWTSigner.headerBytes(Header(), algorithm: algorithm, keyID: keyID)
+        plainHeader = try JWTSigner.headerBytes(Header(type: nil), algorithm: algorithm, keyID: keyID)
     }
 
     // MARK: Signing
@@ -94,8 +98,17 @@ public struct JWTSigner: Sendable {
         }
         // The verifier reads these claims with their RFC 7519 types; refuse what it would refuse.
         _ = try RegisteredClaims(object: object)
-        let payload = try serializeChecked(tree, "claims")
+        let payload = try JWTSigner.serializeChecked(tree, "claims")
         return try signCompact(header: headerBytes(header), payload: payload)
+    }
+
+    /// The header JSON for `h`, the prepared bytes for the two default headers.
+    func headerBytes(_ h: Header) throws -> [UInt8] {
+        if h.contentType == nil && h.extra.isEmpty {
+            if h.type == nil { return plainHeader }
+            if let t = h.type, sameBytes(t, "JWT") { return jwtHeader }
+        }
+        return try JWTSigner.headerBytes(h, algorithm: algorithm, keyID: keyID)
     }
 
     /// A compact JWS over arbitrary payload bytes; header `{"alg":…,"kid":…}` by default (no `typ`).
@@ -127,7 +140,7 @@ public struct JWTSigner: Sendable {
 
     // MARK: Pieces
 
-    func headerBytes(_ h: Header) throws -> [UInt8] {
+    static func headerBytes(_ h: Header, algorithm: JWSAlgorithm, keyID: String?) throws -> [UInt8] {
         var members: [JSONObject.Member] = [JSONObject.Member(name: "alg", value: .string(algorithm.rawValue))]
         if let t = h.type { members.append(.init(name: "typ", value: .string(t))) }
         if let k = keyID { members.append(.init(name: "kid", value: .string(k))) }
@@ -145,7 +158,7 @@ public struct JWTSigner: Sendable {
         return try serializeChecked(.object(object), "header")
     }
 
-    func serializeChecked(_ v: JSONValue, _ what: String) throws -> [UInt8] {
+    static func serializeChecked(_ v: JSONValue, _ what: String) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         do {
