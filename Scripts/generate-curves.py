@@ -193,6 +193,14 @@ def gen_sub(N, m):
     return "\n".join("            " + l for l in L)
 
 
+def gen_less_mask(N):
+    L = ["var x: UInt128", "var borrow: UInt64 = 0"]
+    for j in range(N):
+        L.append(f"x = UInt128(_low: a.{j}, _high: 0) &- UInt128(_low: b.{j}, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1")
+    L.append("return 0 &- borrow")
+    return "\n".join("            " + l for l in L)
+
+
 def exp_limbs(e, N):
     return tuple_lit(e, N)
 
@@ -274,6 +282,12 @@ extension «C» {
         @inline(__always)
         static func == (a: «T», b: «T») -> Bool {
             («EQ_TEST») == 0
+        }
+
+        /// `a` where `mask` is all ones, `b` where it is 0 (any other mask mixes bits). Constant time.
+        @inline(__always)
+        static func select(_ mask: UInt64, _ a: «T», _ b: «T») -> «T» {
+            «T»(limbs: («SELECT»))
         }
 
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < «MOD_NAME») ↦ x·R.
@@ -370,6 +384,23 @@ FIELD_EXTRA = '''
 '''
 
 SCALAR_EXTRA = '''
+        /// All ones when a < b (canonical little-endian limbs), else 0: the borrow out of a − b. Constant time.
+        @inline(__always)
+        static func lessMask(_ a: «LIMB_T», _ b: «LIMB_T») -> UInt64 {
+«LESS_MASK»
+        }
+
+        /// All ones when 1 ≤ x ≤ n − 1 (canonical limbs), else 0. Constant time: for private keys and nonces.
+        @inline(__always)
+        static func inRangeMask(_ x: «LIMB_T») -> UInt64 {
+            lessMask(«ZERO», x) & lessMask(x, modulusLimbs)
+        }
+
+        /// Whether 1 ≤ x ≤ n − 1 (canonical limbs): the range FIPS 186-5 §6.4.2 step 1 requires of r and s.
+        /// Variable time (signatures are public).
+        static func isInSignatureRange(_ x: «LIMB_T») -> Bool {
+            ECDSALimbs.less«N»(«ZERO», x) && ECDSALimbs.less«N»(x, modulusLimbs)
+        }
         /// Reduces a hash to an integer mod n per FIPS 186-4 §6.4 (bits2int of RFC 6979 §2.3.2): the leftmost
         /// «BITS» bits of the digest (all of it if shorter, as an integer), then one conditional subtraction
         /// of n (the value is < 2^«BITS» < 2n). Returns the canonical integer (not Montgomery form).
@@ -504,21 +535,6 @@ extension «C» {
             let zi2 = zi.squared
             return AffinePoint(x: x * zi2, y: y * zi2 * zi)
         }
-
-        /// k·P for a public k (canonical little-endian limbs), by plain double-and-add. For tests and
-        /// table building only; verification uses `doubleScalarMulVarTime`.
-        static func mulVarTime(_ k: «LIMB_T», _ p: JacobianPoint) -> JacobianPoint {
-            var acc = JacobianPoint.infinity
-            var k = k
-            withUnsafeBytes(of: &k) { raw in
-                let l = raw.bindMemory(to: UInt64.self)
-                for i in stride(from: «BITS» - 1, through: 0, by: -1) {
-                    acc = acc.doubled()
-                    if ECDSALimbs.bit(l, i) == 1 { acc = acc.addingVarTime(p) }
-                }
-            }
-            return acc
-        }
     }
 
     /// wNAF width for the generator's tables: 2^(w−2) = «GTABLE_SIZE» affine odd multiples each.
@@ -650,49 +666,6 @@ extension «C» {
         }
     }
 
-    /// u₁·G + u₂·Q for a bare point (builds Q's tables first; for tests and one-off use).
-    static func doubleScalarMulVarTime(_ u1: «LIMB_T», _ u2: «LIMB_T», _ q: AffinePoint) -> JacobianPoint {
-        doubleScalarMulVarTime(u1, u2, KeyTable(q))
-    }
-
-    /// G's key table, for the micro-benchmarks.
-    static let benchmarkKeyTable = KeyTable(generator)
-
-    /// One layer of the arithmetic run `n` times, for `ECDSAMicroBenchmarks`.
-    static func microBenchmark(_ op: String, _ n: Int) -> UInt64 {
-        let g = generator
-        let p = JacobianPoint(g).doubled()
-        var f = g.x
-        var s = Scalar(canonical: g.y.v)
-        var j = p
-        switch op {
-        case "fieldMul": for _ in 0..<n { f = f * g.y }
-        case "fieldSqr": for _ in 0..<n { f = f.squared }
-        case "fieldInv": for _ in 0..<n { f = f.inverted() }
-        case "scalarInv": for _ in 0..<n { s = s.inverted() }
-        case "double": for _ in 0..<n { j = j.doubled() }
-        case "addMixed": for _ in 0..<n { j = j.addingVarTime(g) }
-        case "add": for _ in 0..<n { j = j.addingVarTime(p) }
-        case "keyTable":
-            for _ in 0..<n { j.x = j.x + KeyTable(g).high[1].x }
-        case "doubleScalarMul":
-            let table = benchmarkKeyTable
-            for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, table); f = f + j.x }
-        case "verify":
-            let table = benchmarkKeyTable
-            let r = j.x.bigEndianBytes, ss = f.bigEndianBytes, d = s.bigEndianBytes
-            var ok = 0
-            for _ in 0..<n {
-                r.withUnsafeBytes { rb in ss.withUnsafeBytes { sb in d.withUnsafeBytes { db in
-                    if verifyVarTime(r: rb, s: sb, digest: db, key: table) { ok += 1 }
-                } } }
-            }
-            return UInt64(ok)
-        default: return 0
-        }
-        return f.v.0 ^ s.v.0 ^ j.x.v.0 ^ j.z.v.1
-    }
-
     /// ECDSA signature verification, FIPS 186-5 §6.4.2, given the digest H(M) of any length. `r` and `s`
     /// are the «BYTES»-byte big-endian halves of the signature. Variable time: every input is public.
     static func verifyVarTime(
@@ -703,10 +676,7 @@ extension «C» {
         let r = ECDSALimbs.load«N»(rBytes)
         let s = ECDSALimbs.load«N»(sBytes)
         // 1. Verify that r and s are integers in the interval [1, n − 1].
-        let zero: «LIMB_T» = «ZERO»
-        guard ECDSALimbs.less«N»(zero, r), ECDSALimbs.less«N»(r, Scalar.modulusLimbs),
-              ECDSALimbs.less«N»(zero, s), ECDSALimbs.less«N»(s, Scalar.modulusLimbs)
-        else { return false }
+        guard Scalar.isInSignatureRange(r), Scalar.isInSignatureRange(s) else { return false }
         // 2–3. e = bits2int(H(M)) mod n: the leftmost «BITS» bits of the hash (FIPS 186-5 §6.4.2 step 3).
         let e = Scalar.reduceDigestVarTime(digest)
         // 4. w = s⁻¹ mod n (Montgomery form: s⁻¹·R).
@@ -752,7 +722,7 @@ extension «C».Signing {
         }
 
         /// Validates and wraps (x, y) given as big-endian coordinates of exactly «BYTES» bytes each.
-        init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws {
+        init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws(ECDSAError) {
             guard let fx = «C».FieldElement(bigEndianBytes: x), let fy = «C».FieldElement(bigEndianBytes: y) else {
                 throw ECDSAError.make(.coordinateOutOfRange, "«PNAME» coordinate is not below p")
             }
@@ -765,7 +735,7 @@ extension «C».Signing {
 
         /// The uncompressed SEC 1 encoding `04 ‖ X ‖ Y` («X963_LEN» bytes, SEC 1 v2 §2.3.3).
         /// A single `00` byte (the point at infinity) is refused with `.pointAtInfinity`.
-        public init(x963Representation: some Collection<UInt8>) throws {
+        public init(x963Representation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(x963Representation)
             if b == [0] { throw ECDSAError.make(.pointAtInfinity, "the point at infinity is not a public key") }
             guard b.count == «X963_LEN», b[0] == 4 else {
@@ -775,7 +745,7 @@ extension «C».Signing {
         }
 
         /// `X ‖ Y`, «RAW_LEN» bytes (CryptoKit's raw representation).
-        public init(rawRepresentation: some Collection<UInt8>) throws {
+        public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(rawRepresentation)
             guard b.count == «RAW_LEN» else {
                 throw ECDSAError.make(.invalidKeyEncoding, "expected X ‖ Y of «RAW_LEN» bytes, got \\(b.count) bytes")
@@ -786,7 +756,7 @@ extension «C».Signing {
         /// The compressed SEC 1 encoding `02 ‖ X` or `03 ‖ X` («COMP_LEN» bytes, SEC 1 v2 §2.3.4): y is
         /// recovered as a square root of x³ − 3x + b (p ≡ 3 mod 4), choosing the root whose low bit is the
         /// prefix's.
-        public init(compressedRepresentation: some Collection<UInt8>) throws {
+        public init(compressedRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(compressedRepresentation)
             if b == [0] { throw ECDSAError.make(.pointAtInfinity, "the point at infinity is not a public key") }
             guard b.count == «COMP_LEN», b[0] == 2 || b[0] == 3 else {
@@ -808,7 +778,7 @@ extension «C».Signing {
 
         /// A DER SubjectPublicKeyInfo (RFC 5480 §2) with id-ecPublicKey and the «PNAME» named curve; the
         /// point may be uncompressed or compressed.
-        public init(derRepresentation: some Collection<UInt8>) throws {
+        public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(derEncoded: Array(derRepresentation))
@@ -819,7 +789,7 @@ extension «C».Signing {
         }
 
         /// A PEM `PUBLIC KEY` block (RFC 7468 §13) holding a SubjectPublicKeyInfo.
-        public init(pemRepresentation: String) throws {
+        public init(pemRepresentation: String) throws(ECDSAError) {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(pemString: pemRepresentation)
@@ -829,7 +799,7 @@ extension «C».Signing {
             try self.init(spki: spki)
         }
 
-        init(spki: SubjectPublicKeyInfo) throws {
+        init(spki: SubjectPublicKeyInfo) throws(ECDSAError) {
             guard case .ecPublicKey(let curve) = spki.algorithm else {
                 throw ECDSAError.make(.unsupportedCurve, "not an EC public key")
             }
@@ -888,7 +858,7 @@ extension «C».Signing {
         public let rawRepresentation: [UInt8]
 
         /// `r ‖ s`, exactly «RAW_LEN» bytes.
-        public init(rawRepresentation: some Collection<UInt8>) throws {
+        public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(rawRepresentation)
             guard b.count == «RAW_LEN» else {
                 throw ECDSAError.make(.invalidSignatureEncoding, "expected r ‖ s of «RAW_LEN» bytes, got \\(b.count) bytes")
@@ -896,8 +866,13 @@ extension «C».Signing {
             self.rawRepresentation = b
         }
 
+        /// r ‖ s as made by signing (already the right length).
+        init(raw: [UInt8]) {
+            rawRepresentation = raw
+        }
+
         /// A strict DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }` (RFC 3279 §2.2.3).
-        public init(derRepresentation: some Collection<UInt8>) throws {
+        public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             do {
                 rawRepresentation = try ECDSASignatureValue.rawRepresentation(
                     fromDER: Array(derRepresentation), scalarByteCount: «BYTES»)
@@ -914,6 +889,507 @@ extension «C».Signing {
     }
 }
 """
+
+SIGN_TEMPLATE = """«HEADER»
+// Constant-time arithmetic of «PNAME» ECDSA signing and key generation (FIPS 186-5 §6.2, §6.4.1): the
+// fixed-base multiplication k·G, r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Nothing here branches on, or
+// computes an address from, d or k; the only secret-derived facts made public go through
+// `ECDSAConstantTime.declassify` (is a candidate in range, is r or s zero). Scripts/ct-check.sh proves it.
+//
+// k·G: Booth-recoded signed windows of «W» bits (digits in [−16, 16]), «ROWS» windows, one precomputed row of
+// 16 affine points jG·2^(«W»i) per window. Each row is read whole, every entry through a mask, the digit's
+// sign applied by a masked negation, and the point added with the complete mixed addition of
+// Renes–Costello–Batina 2016 (Algorithm 5, a = −3) in homogeneous projective coordinates, which has no
+// exceptional cases; a zero digit keeps the old sum through a mask. No doublings.
+
+import SHA2
+
+extension «C» {
+    /// A point in homogeneous projective coordinates: x = X/Z, y = Y/Z; the neutral element is (0 : 1 : 0).
+    struct ProjectivePoint: Sendable {
+        var x: FieldElement
+        var y: FieldElement
+        var z: FieldElement
+
+        /// The neutral element (0 : 1 : 0).
+        static let neutral = ProjectivePoint(x: .zero, y: .one, z: .zero)
+
+        /// `a` where `mask` is all ones, `b` where it is 0. Constant time.
+        @inline(__always)
+        static func select(_ mask: UInt64, _ a: ProjectivePoint, _ b: ProjectivePoint) -> ProjectivePoint {
+            ProjectivePoint(x: .select(mask, a.x, b.x), y: .select(mask, a.y, b.y), z: .select(mask, a.z, b.z))
+        }
+
+        /// P + Q for an affine Q: Renes–Costello–Batina 2016, Algorithm 5 (complete mixed addition, a = −3),
+        /// 11M + 2 multiplications by b. Correct for every P (the neutral element, P = Q, P = −Q) and every
+        /// affine Q on the curve. No branches.
+        @inline(__always)
+        func addingComplete(_ q: AffinePoint) -> ProjectivePoint {
+            let b = «C».curveB
+            var t0 = x * q.x
+            var t1 = y * q.y
+            var t3 = q.x + q.y
+            var t4 = x + y
+            t3 = t3 * t4
+            t4 = t0 + t1
+            t3 = t3 - t4
+            t4 = q.y * z
+            t4 = t4 + y
+            var y3 = q.x * z
+            y3 = y3 + x
+            var z3 = b * z
+            var x3 = y3 - z3
+            z3 = x3 + x3
+            x3 = x3 + z3
+            z3 = t1 - x3
+            x3 = t1 + x3
+            y3 = b * y3
+            t1 = z + z
+            var t2 = t1 + z
+            y3 = y3 - t2
+            y3 = y3 - t0
+            t1 = y3 + y3
+            y3 = t1 + y3
+            t1 = t0 + t0
+            t0 = t1 + t0
+            t0 = t0 - t2
+            t1 = t4 * y3
+            t2 = t0 * y3
+            y3 = x3 * z3
+            y3 = y3 + t2
+            x3 = t3 * x3
+            x3 = x3 - t1
+            z3 = t4 * z3
+            t1 = t3 * t0
+            z3 = z3 + t1
+            return ProjectivePoint(x: x3, y: y3, z: z3)
+        }
+
+        /// The affine point, by one constant-time inversion (Fermat). Z must not be 0 — true of k·G for
+        /// k ∈ [1, n − 1], the only points made here.
+        func affineConstantTime() -> AffinePoint {
+            let zi = z.inverted()
+            return AffinePoint(x: x * zi, y: y * zi)
+        }
+    }
+
+    /// Bits per window of the fixed-base multiplication, and the number of windows: «ROWS» × «W» > «BITS»,
+    /// so the top digit never borrows.
+    static let combWindowBits = «W»
+    static let combRows = «ROWS»
+    /// Words per table entry: x then y, «N» limbs each, Montgomery form.
+    static let combEntryWords = «N2X»
+
+    /// Row i, entry j − 1 (j = 1 … 16): the affine point j·2^(«W»i)·G, flattened into words. Built on first
+    /// use from public data only (Swift initialises static lets lazily and thread-safely): «ROWS» × 16
+    /// points with one shared inversion.
+    static let combTable: [UInt64] = {
+        var points: [JacobianPoint] = []
+        points.reserveCapacity(«ROWS» * 16)
+        var base = JacobianPoint(generator)
+        for _ in 0..<«ROWS» {
+            var acc = base
+            for j in 1...16 {
+                points.append(acc)
+                if j < 16 { acc = acc.addingVarTime(base) }
+            }
+            for _ in 0..<«W» { base = base.doubled() }
+        }
+        var table: [UInt64] = []
+        table.reserveCapacity(points.count * «N2X»)
+        for a in batchAffineVarTime(points) {
+            withUnsafeBytes(of: a.x.v) { table += $0.bindMemory(to: UInt64.self) }
+            withUnsafeBytes(of: a.y.v) { table += $0.bindMemory(to: UInt64.self) }
+        }
+        return table
+    }()
+
+    /// k·G for k given as canonical little-endian limbs (k < 2^«BITS»), in constant time: the Booth digit of
+    /// each window, d = ⌈w/2⌉ − 32·b₄ from the six bits w = k[«W»i+4 … «W»i−1], selects |d|·2^(«W»i)·G by a
+    /// masked scan of its whole row, negated when d < 0; a zero digit adds nothing (by mask).
+    /// `leakyTableLookup` replaces the scan by a direct index and a branch — the textbook leak, kept only so
+    /// that ct-check can show it catches it (`leaky.*` checks); never set otherwise.
+    static func mulGeneratorConstantTime(_ k: «LIMB_T», leakyTableLookup: Bool = false) -> ProjectivePoint {
+        var k = k
+        var acc = ProjectivePoint.neutral
+        combTable.withUnsafeBufferPointer { t in
+            withUnsafeBytes(of: &k) { raw in
+                let l = raw.bindMemory(to: UInt64.self)
+                var entry: «LIMB2_T» = «ZERO2»
+                for i in 0..<«ROWS» {
+                    let w = UInt64(truncatingIfNeeded: i == 0
+                        ? ECDSALimbs.bits(l, 0, «W») &<< 1 : ECDSALimbs.bits(l, «W» &* i &- 1, «W» &+ 1))
+                    let half = (w &+ 1) &>> 1
+                    let negative = ECDSAConstantTime.barrier(0 &- ((w &>> «W1») & 1))
+                    let magnitude = (half & ~negative) | ((«HALFWIN» &- half) & negative)
+                    let row = i &* 16 &* «N2X»
+                    withUnsafeMutableBytes(of: &entry) { e in
+                        let out = e.bindMemory(to: UInt64.self)
+                        if leakyTableLookup {
+                            for x in 0..<«N2X» { out[x] = 0 }
+                            if magnitude != 0 {
+                                let at = row &+ (Int(truncatingIfNeeded: magnitude) &- 1) &* «N2X»
+                                for x in 0..<«N2X» { out[x] = t[at &+ x] }
+                            }
+                            return
+                        }
+                        for x in 0..<«N2X» { out[x] = 0 }
+                        for j in 0..<16 {
+                            let m = ECDSAConstantTime.equalMask(UInt64(truncatingIfNeeded: j &+ 1), magnitude)
+                            let at = row &+ j &* «N2X»
+                            for x in 0..<«N2X» { out[x] |= t[at &+ x] & m }
+                        }
+                    }
+                    let px = FieldElement(limbs: («ENTRY_X»))
+                    let py = FieldElement(limbs: («ENTRY_Y»))
+                    let q = AffinePoint(x: px, y: FieldElement.select(negative, -py, py))
+                    let sum = acc.addingComplete(q)
+                    acc = ProjectivePoint.select(ECDSAConstantTime.nonZeroMask(magnitude), sum, acc)
+                }
+                withUnsafeMutableBytes(of: &entry) { e in for x in e.indices { e[x] = 0 } }
+            }
+        }
+        withUnsafeMutableBytes(of: &k) { e in for x in e.indices { e[x] = 0 } }
+        return acc
+    }
+
+    /// All ones when the canonical limbs are 0.
+    @inline(__always)
+    static func isZeroMask(_ x: «LIMB_T») -> UInt64 {
+        ECDSAConstantTime.equalMask(«OR_LIMBS», 0)
+    }
+
+    /// The public point d·G for a private scalar d ∈ [1, n − 1] (canonical limbs), in constant time.
+    static func publicPointConstantTime(_ d: «LIMB_T», leakyTableLookup: Bool = false) -> AffinePoint {
+        mulGeneratorConstantTime(d, leakyTableLookup: leakyTableLookup).affineConstantTime()
+    }
+
+    /// FIPS 186-5 §6.4.1 steps 4–11 with a given nonce k ∈ [1, n − 1] (canonical limbs), private key d (Montgomery
+    /// form) and e = bits2int(H(M)) mod n (canonical limbs): r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Returns
+    /// r ‖ s, or nil when r or s is 0 (the caller draws another k). Constant time in k and d.
+    static func signWithNonce(_ k: «LIMB_T», d: Scalar, e: «LIMB_T», leakyTableLookup: Bool = false) -> [UInt8]? {
+        let point = mulGeneratorConstantTime(k, leakyTableLookup: leakyTableLookup)
+        let x = (point.x * point.z.inverted()).canonicalLimbs
+        // x < p < 2n: one conditional subtraction gives x mod n.
+        let r = Scalar.reduceOnce(«X_ARGS», 0).v
+        if ECDSAConstantTime.declassify(isZeroMask(r)) { return nil }
+        let kInverse = Scalar(canonical: k).inverted()
+        let s = (kInverse * (Scalar(canonical: e) + Scalar(canonical: r) * d)).canonicalLimbs
+        if ECDSAConstantTime.declassify(isZeroMask(s)) { return nil }
+        return ECDSALimbs.store«N»(r) + ECDSALimbs.store«N»(s)
+    }
+
+    /// FIPS 186-5 §6.4.1 with the nonce of RFC 6979 §3.2 over HMAC-`H` (`H` is the hash that made the
+    /// digest), hedged with `extra` (RFC 6979 §3.6; empty for `.deterministic`). `d` is in Montgomery form.
+    static func sign<H: HashFunction>(
+        _: H.Type, digest: UnsafeRawBufferPointer, d: Scalar, extra: [UInt8], leakyTableLookup: Bool = false
+    ) -> [UInt8] {
+        // e = bits2int(H(M)) mod n; bits2octets(H(M)) is its «BYTES»-byte encoding (qlen = «BITS» is a whole
+        // number of bytes, so bits2int keeps the leftmost «BYTES» bytes).
+        let e = Scalar.reduceDigestVarTime(digest)
+        var x = d.bigEndianBytes
+        var drbg = RFC6979Generator<H>(x: x, h: ECDSALimbs.store«N»(e), extra: extra)
+        wipe(&x)
+        defer { drbg.wipe() }
+        while true {
+            var t = drbg.nextCandidate(byteCount: «BYTES»)
+            var k = t.withUnsafeBytes { ECDSALimbs.load«N»(UnsafeRawBufferPointer(rebasing: $0[0..<«BYTES»])) }
+            wipe(&t)
+            defer { withUnsafeMutableBytes(of: &k) { e in for i in e.indices { e[i] = 0 } } }
+            // RFC 6979 §3.2 h.3: k must be in [1, n − 1]; only that verdict is made public.
+            if ECDSAConstantTime.declassify(Scalar.inRangeMask(k)),
+               let signature = signWithNonce(k, d: d, e: e, leakyTableLookup: leakyTableLookup) {
+                return signature
+            }
+            drbg.reject()
+        }
+    }
+
+    /// A private scalar by rejection sampling (FIPS 186-5 A.2.2): «BYTES» random bytes, kept when in [1, n − 1].
+    /// Canonical limbs.
+    static func generatePrivateScalar(using rng: inout some RandomNumberGenerator) -> «LIMB_T» {
+        while true {
+            var bytes = [UInt8](repeating: 0, count: «BYTES»)
+            for i in stride(from: 0, to: «BYTES», by: 8) {
+                var w = rng.next()
+                for j in 0..<8 { bytes[i + j] = UInt8(truncatingIfNeeded: w &>> UInt64(8 &* j)) }
+                w = 0
+            }
+            let d = bytes.withUnsafeBytes { ECDSALimbs.load«N»($0) }
+            wipe(&bytes)
+            if ECDSAConstantTime.declassify(Scalar.inRangeMask(d)) { return d }
+        }
+    }
+}
+"""
+
+PRIVATE_TEMPLATE = """«HEADER»
+// The public API of «PNAME» ECDSA signing, shaped like CryptoKit's `«C».Signing.PrivateKey`: key generation
+// (FIPS 186-5 A.2.2), the key encodings (raw d, X9.63 04‖X‖Y‖d, SEC1 ECPrivateKey, PKCS#8, PEM), and
+// signatures with a hedged (default) or deterministic RFC 6979 nonce. The arithmetic is in «C»+Signer.swift.
+
+import DER
+import SHA2
+
+extension «C» {
+    /// The private scalar d in Montgomery form, in memory of its own that is overwritten when the last key
+    /// holding it goes away (best effort: values copied out of it, e.g. for an encoding, are the caller's).
+    final class SecretScalar: @unchecked Sendable {
+        private let storage: UnsafeMutablePointer<Scalar>
+
+        init(_ value: Scalar) {
+            storage = .allocate(capacity: 1)
+            storage.initialize(to: value)
+        }
+
+        var value: Scalar { storage.pointee }
+
+        deinit {
+            ECDSAConstantTime.wipe(UnsafeMutableRawPointer(storage), byteCount: MemoryLayout<Scalar>.size)
+            storage.deallocate()
+        }
+    }
+}
+
+extension «C».Signing {
+    /// A «PNAME» private key: the scalar d ∈ [1, n − 1] and its public key d·G. Immutable and `Sendable`.
+    /// Signing and key derivation run in constant time (no branch or memory address depends on d or k);
+    /// `description` never shows d, and d's memory is overwritten when the key is released (best effort).
+    public struct PrivateKey: Sendable, CustomStringConvertible {
+        let secret: «C».SecretScalar
+        /// The public key d·G.
+        public let publicKey: PublicKey
+
+        /// A fresh key from the system's random generator (rejection sampling, FIPS 186-5 A.2.2).
+        public init() {
+            var rng = SystemRandomNumberGenerator()
+            self.init(generatingWith: &rng)
+        }
+
+        /// A fresh key from `rng` (tests inject a seeded generator; the public API uses the system one).
+        init(generatingWith rng: inout some RandomNumberGenerator) {
+            var d = «C».generatePrivateScalar(using: &rng)
+            self.init(validScalar: d)
+            withUnsafeMutableBytes(of: &d) { ECDSAConstantTime.wipe($0.baseAddress!, byteCount: $0.count) }
+        }
+
+        /// d ∈ [1, n − 1] as canonical limbs: computes d·G in constant time.
+        init(validScalar d: «LIMB_T») {
+            secret = «C».SecretScalar(«C».Scalar(canonical: d))
+            publicKey = PublicKey(point: «C».publicPointConstantTime(d))
+        }
+
+        /// d as exactly «BYTES» big-endian bytes, in [1, n − 1] (`.invalidPrivateKeyLength`,
+        /// `.privateKeyOutOfRange`).
+        public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
+            var b = Array(rawRepresentation)
+            defer { wipe(&b) }
+            guard b.count == «BYTES» else {
+                throw ECDSAError.make(.invalidPrivateKeyLength, "a «PNAME» private key is «BYTES» bytes, got \\(b.count)")
+            }
+            var d = b.withUnsafeBytes { ECDSALimbs.load«N»($0) }
+            defer { withUnsafeMutableBytes(of: &d) { ECDSAConstantTime.wipe($0.baseAddress!, byteCount: $0.count) } }
+            // Only the verdict is made public (a refused key is not used).
+            guard ECDSAConstantTime.declassify(«C».Scalar.inRangeMask(d)) else {
+                throw ECDSAError.make(.privateKeyOutOfRange, "the «PNAME» private scalar must be in [1, n − 1]")
+            }
+            self.init(validScalar: d)
+        }
+
+        /// `04 ‖ X ‖ Y ‖ d` («X963_LEN» bytes, CryptoKit's x963Representation); X, Y must be d·G
+        /// (`.publicKeyMismatch`).
+        public init(x963Representation: some Collection<UInt8>) throws(ECDSAError) {
+            var b = Array(x963Representation)
+            defer { wipe(&b) }
+            guard b.count == «X963_LEN», b[0] == 4 else {
+                throw ECDSAError.make(.invalidKeyEncoding, "expected 04 ‖ X ‖ Y ‖ d of «X963_LEN» bytes, got \\(b.count) bytes")
+            }
+            try self.init(rawRepresentation: b[«X963_D»...])
+            guard publicKey.x963Representation == Array(b[0..<«X963_PUB»]) else {
+                throw ECDSAError.make(.publicKeyMismatch, "the public key X ‖ Y is not d·G")
+            }
+        }
+
+        /// A DER SEC1 `ECPrivateKey` (RFC 5915; the `[0]` curve and `[1]` public key optional, checked when
+        /// present) or PKCS#8 `PrivateKeyInfo` (RFC 5208/5958; the inner curve, if named, must agree).
+        public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
+            var parsed = try ECPrivateKeyContainers.parse(der: Array(derRepresentation), curve: .«DERCURVE»)
+            defer { wipe(&parsed.d) }
+            try self.init(parsed)
+        }
+
+        /// A PEM block: `EC PRIVATE KEY` (SEC1) or `PRIVATE KEY` (PKCS#8, Apple's `.p8`); the label decides.
+        public init(pemRepresentation: String) throws(ECDSAError) {
+            var parsed = try ECPrivateKeyContainers.parse(pem: pemRepresentation, curve: .«DERCURVE»)
+            defer { wipe(&parsed.d) }
+            try self.init(parsed)
+        }
+
+        init(_ parsed: ECPrivateKeyContainers.Parsed) throws(ECDSAError) {
+            try self.init(rawRepresentation: parsed.d)
+            for stored in parsed.publicKeys {
+                let mine = stored.first == 4 ? publicKey.x963Representation : publicKey.compressedRepresentation
+                guard stored == mine else {
+                    throw ECDSAError.make(.publicKeyMismatch, "the public key stored with the private key is not d·G")
+                }
+            }
+        }
+
+        /// d, «BYTES» big-endian bytes.
+        public var rawRepresentation: [UInt8] { secret.value.bigEndianBytes }
+        /// `04 ‖ X ‖ Y ‖ d`, «X963_LEN» bytes.
+        public var x963Representation: [UInt8] { publicKey.x963Representation + rawRepresentation }
+        /// PKCS#8 `PrivateKeyInfo` v1 holding a SEC1 `ECPrivateKey` with the public key and without inner
+        /// parameters (the form CryptoKit and OpenSSL write).
+        public var derRepresentation: [UInt8] {
+            var d = rawRepresentation
+            defer { wipe(&d) }
+            return ECPrivateKeyContainers.pkcs8(curve: .«DERCURVE», d: d, publicKey: publicKey.x963Representation)
+        }
+        /// PEM `PRIVATE KEY` (PKCS#8).
+        public var pemRepresentation: String {
+            PEMDocument(label: "PRIVATE KEY", derBytes: derRepresentation).pemString
+        }
+
+        /// Names the curve and shows the public key only.
+        public var description: String {
+            "«C».Signing.PrivateKey(publicKey: \\(publicKey.x963Representation.map { String($0, radix: 16) }.joined()), d: <redacted>)"
+        }
+
+        /// Signs `data` hashed with «HASH_NAME» (JOSE «JOSE_ALG»), with a hedged RFC 6979 nonce.
+        public func signature(for data: some Sequence<UInt8>) throws(ECDSAError) -> ECDSASignature {
+            try signature(for: «HASH».hash(data: data), nonce: .hedged)
+        }
+
+        /// Signs `data` hashed with «HASH_NAME»; `.deterministic` gives RFC 6979's signature exactly.
+        public func signature(for data: some Sequence<UInt8>, nonce: ECDSANonce) throws(ECDSAError) -> ECDSASignature {
+            try signature(for: «HASH».hash(data: data), nonce: nonce)
+        }
+
+        /// Signs a digest made with any SHA-2 function (FIPS 186-5 §6.4.1: a digest longer than «BITS» bits is
+        /// truncated to its leftmost «BITS» bits), with a hedged RFC 6979 nonce over the digest's own hash.
+        public func signature<D: Digest>(for digest: D) throws(ECDSAError) -> ECDSASignature {
+            try signature(for: digest, nonce: .hedged)
+        }
+
+        /// Signs a SHA-2 digest; `.deterministic` gives RFC 6979's signature exactly (`.unsupportedDigest` for
+        /// a digest type outside SHA-2).
+        public func signature<D: Digest>(for digest: D, nonce: ECDSANonce) throws(ECDSAError) -> ECDSASignature {
+            var extra = nonce.isDeterministic ? [] : freshRandomBytes(count: «BYTES»)
+            defer { wipe(&extra) }
+            return try signature(for: digest, extra: extra)
+        }
+
+        /// Signs with the RFC 6979 generator seeded with `extra` as k' (§3.6), empty for the deterministic
+        /// nonce. Tests inject `extra` here.
+        func signature<D: Digest>(for digest: D, extra: [UInt8], leakyTableLookup: Bool = false) throws(ECDSAError) -> ECDSASignature {
+            let d = secret.value
+            let raw: [UInt8]? = digest.withUnsafeBytes { bytes in
+                switch D.self {
+                case is SHA224Digest.Type: «C».sign(SHA224.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
+                case is SHA256Digest.Type: «C».sign(SHA256.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
+                case is SHA384Digest.Type: «C».sign(SHA384.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
+                case is SHA512Digest.Type: «C».sign(SHA512.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
+                case is SHA512_224Digest.Type: «C».sign(SHA512_224.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
+                case is SHA512_256Digest.Type: «C».sign(SHA512_256.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
+                default: nil
+                }
+            }
+            guard let raw else {
+                throw ECDSAError.make(.unsupportedDigest, "\\(D.self) is not a SHA-2 digest")
+            }
+            return ECDSASignature(raw: raw)
+        }
+    }
+}
+
+extension «C».Signing {
+    /// Entry points of the constant-time proof (Sources/CTCheck): secrets arrive as raw bytes that memcheck
+    /// treats as undefined, and nothing derived from them is validated through variable-time code. Not API.
+    @_spi(CTCheck)
+    public enum ConstantTimeCheck {
+        /// Key generation: candidates are taken «BYTES» bytes at a time from `randomBytes` (rejection
+        /// sampling); returns 04 ‖ X ‖ Y of d·G, or nil when no candidate was in range.
+        public static func publicKey(fromRandomBytes randomBytes: [UInt8], leakyTableLookup: Bool = false) -> [UInt8]? {
+            var rng = ByteStreamGenerator(randomBytes)
+            guard rng.available >= «BYTES» else { return nil }
+            let d = «C».generatePrivateScalar(using: &rng)
+            let p = «C».publicPointConstantTime(d, leakyTableLookup: leakyTableLookup)
+            return [4] + p.x.bigEndianBytes + p.y.bigEndianBytes
+        }
+
+        /// Signing a «HASH_NAME» digest with the private key d («BYTES» bytes; must be in [1, n − 1]) and the
+        /// hedging bytes k' (nil: deterministic). Returns r ‖ s.
+        public static func sign(
+            privateKey: [UInt8], digest: [UInt8], hedge: [UInt8]?, leakyTableLookup: Bool = false
+        ) -> [UInt8]? {
+            guard privateKey.count == «BYTES» else { return nil }
+            let d = privateKey.withUnsafeBytes { ECDSALimbs.load«N»($0) }
+            guard ECDSAConstantTime.declassify(«C».Scalar.inRangeMask(d)) else { return nil }
+            return digest.withUnsafeBytes { bytes in
+                «C».sign(«HASH».self, digest: bytes, d: «C».Scalar(canonical: d), extra: hedge ?? [], leakyTableLookup: leakyTableLookup)
+            }
+        }
+    }
+}
+"""
+
+BENCH_TEMPLATE = """«HEADER»
+// Per-layer timing hooks of «PNAME» for jose-bench's profile rows (field mul/sqr/inv, point double/add,
+// u₁G + u₂Q, verify, constant-time k·G, signing). Not API: visible only to `@_spi(Benchmarks) import ECDSA`.
+
+extension «C» {
+    /// G's key table, for the verification rows.
+    static let benchmarkKeyTable = KeyTable(generator)
+
+    /// Runs `operation` `iterations` times on «PNAME»; returns a value depending on every result so that the
+    /// work cannot be optimised away.
+    @_spi(Benchmarks)
+    public static func benchmark(_ operation: ECDSABenchmarkOperation, iterations n: Int) -> UInt64 {
+        let g = generator
+        let p = JacobianPoint(g).doubled()
+        var f = g.x
+        var s = Scalar(canonical: g.y.v)
+        var j = p
+        switch operation {
+        case .fieldMul: for _ in 0..<n { f = f * g.y }
+        case .fieldSqr: for _ in 0..<n { f = f.squared }
+        case .fieldInv: for _ in 0..<n { f = f.inverted() }
+        case .scalarInv: for _ in 0..<n { s = s.inverted() }
+        case .double: for _ in 0..<n { j = j.doubled() }
+        case .addMixed: for _ in 0..<n { j = j.addingVarTime(g) }
+        case .add: for _ in 0..<n { j = j.addingVarTime(p) }
+        case .addComplete:
+            var q = ProjectivePoint.neutral
+            for _ in 0..<n { q = q.addingComplete(g) }
+            f = f + q.x
+        case .keyTable:
+            for _ in 0..<n { j.x = j.x + KeyTable(g).high[1].x }
+        case .doubleScalarMul:
+            let table = benchmarkKeyTable
+            for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, table); f = f + j.x }
+        case .verify:
+            let table = benchmarkKeyTable
+            let r = j.x.bigEndianBytes, ss = f.bigEndianBytes, d = s.bigEndianBytes
+            var ok = 0
+            for _ in 0..<n {
+                r.withUnsafeBytes { rb in ss.withUnsafeBytes { sb in d.withUnsafeBytes { db in
+                    if verifyVarTime(r: rb, s: sb, digest: db, key: table) { ok += 1 }
+                } } }
+            }
+            return UInt64(ok)
+        case .generatorMul:
+            for _ in 0..<n { let q = mulGeneratorConstantTime(s.v); f = f + q.x; s = s + Scalar(limbs: q.y.v) }
+        case .signWithNonce:
+            var acc: UInt64 = 0
+            for _ in 0..<n { acc &+= UInt64(signWithNonce(s.canonicalLimbs, d: s, e: f.v)?[3] ?? 0); s = s + s }
+            return acc
+        }
+        return f.v.0 ^ s.v.0 ^ j.x.v.0 ^ j.z.v.1
+    }
+}
+"""
+
 
 def render(template, subs):
     out = template
@@ -958,6 +1434,8 @@ def gen_mont_type(c, field):
         "MOD_MINUS_TWO": tuple_lit(m - 2, N),
         "SQRT_EXP": tuple_lit((m + 1) // 4, N),
         "BUF_ARGS": ", ".join(f"buf.{j}" for j in range(N)),
+        "SELECT": ", ".join(f"(a.v.{j} & mask) | (b.v.{j} & ~mask)" for j in range(N)),
+        "LESS_MASK": gen_less_mask(N),
     }
     subs["E_LIMBS"] = ", ".join(f"e.{j}" for j in range(N))
     extra = FIELD_EXTRA if field else SCALAR_EXTRA
@@ -1015,6 +1493,38 @@ def gen_api(c):
     })
 
 
+def curve_subs(c):
+    N = c["bits"] // 64
+    B = c["bits"] // 8
+    W = 5
+    rows = -(-(c["bits"] + 1) // W)
+    return {
+        "HEADER": HEADER, "C": c["name"], "PNAME": c["name"][0] + "-" + c["name"][1:], "BITS": str(c["bits"]),
+        "BYTES": str(B), "N": str(N), "LIMB_T": "(" + ", ".join(["UInt64"] * N) + ")",
+        "X963_LEN": str(3 * B + 1), "X963_D": str(2 * B + 1), "X963_PUB": str(2 * B + 1),
+        "DERCURVE": c["name"].lower(), "HASH": c["hash"], "HASH_NAME": c["hash"][:3] + "-" + c["hash"][3:],
+        "JOSE_ALG": "ES" + str(c["bits"]),
+        "W": str(W), "W1": str(W), "ROWS": str(rows), "HALFWIN": str(2 ** W), "N2X": str(2 * N),
+        "LIMB2_T": "(" + ", ".join(["UInt64"] * (2 * N)) + ")", "ZERO2": tuple_lit(0, 2 * N),
+        "ENTRY_X": ", ".join(f"entry.{j}" for j in range(N)),
+        "ENTRY_Y": ", ".join(f"entry.{j}" for j in range(N, 2 * N)),
+        "OR_LIMBS": " | ".join(f"x.{j}" for j in range(N)),
+        "X_ARGS": ", ".join(f"x.{j}" for j in range(N)),
+    }
+
+
+def gen_sign(c):
+    return render(SIGN_TEMPLATE, curve_subs(c))
+
+
+def gen_private(c):
+    return render(PRIVATE_TEMPLATE, curve_subs(c))
+
+
+def gen_bench(c):
+    return render(BENCH_TEMPLATE, curve_subs(c))
+
+
 def main():
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     outdir = os.path.join(root, "Sources", "ECDSA", "Generated")
@@ -1027,6 +1537,9 @@ def main():
             f"{c['name']}+Constants.swift": gen_curve_consts(c),
             f"{c['name']}+Curve.swift": gen_curve(c),
             f"{c['name']}+Signing.swift": gen_api(c),
+            f"{c['name']}+Signer.swift": gen_sign(c),
+            f"{c['name']}+PrivateKey.swift": gen_private(c),
+            f"{c['name']}+Benchmarks.swift": gen_bench(c),
         }
         for name, text in files.items():
             with open(os.path.join(outdir, name), "w") as f:

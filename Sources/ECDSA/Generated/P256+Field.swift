@@ -242,6 +242,12 @@ extension P256 {
             ((a.v.0 ^ b.v.0) | (a.v.1 ^ b.v.1) | (a.v.2 ^ b.v.2) | (a.v.3 ^ b.v.3)) == 0
         }
 
+        /// `a` where `mask` is all ones, `b` where it is 0 (any other mask mixes bits). Constant time.
+        @inline(__always)
+        static func select(_ mask: UInt64, _ a: FieldElement, _ b: FieldElement) -> FieldElement {
+            FieldElement(limbs: ((a.v.0 & mask) | (b.v.0 & ~mask), (a.v.1 & mask) | (b.v.1 & ~mask), (a.v.2 & mask) | (b.v.2 & ~mask), (a.v.3 & mask) | (b.v.3 & ~mask)))
+        }
+
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < p) ↦ x·R.
         @inline(__always)
         init(canonical limbs: (UInt64, UInt64, UInt64, UInt64)) {
