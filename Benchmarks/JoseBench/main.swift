@@ -1,9 +1,12 @@
 // jose-bench: `swift run -c release jose-bench [--json] [--filter SUBSTRING]`.
 // Each module contributes its rows with one line below (a function in <Module>Benchmarks.swift).
 
+rsaSpecialModes(CommandLine.arguments)  // --rsa-keygen-stats, --rsa-emit (RSASigningBenchmarks.swift)
+
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
+benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += jwtBenchmarks()
 benchmarks += signBenchmarks()
