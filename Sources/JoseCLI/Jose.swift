@@ -39,6 +39,7 @@ public enum Jose {
         ("thumbprint", "print a key's RFC 7638 thumbprint", KeyCommands.thumbprintHelp),
         ("sign", "sign a JWT with a private key or a shared secret", SignCommand.help),
         ("keygen", "make a new private key (EC, RSA or oct)", KeygenCommand.help),
+        ("apple-secret", "make a Sign in with Apple client secret (ES256)", AppleSecretCommand.help),
     ]
 
     static var help: String {
@@ -51,7 +52,7 @@ public enum Jose {
 
             """
         for command in commands {
-            text += "  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += """
 
@@ -99,6 +100,7 @@ public enum Jose {
         case "thumbprint": return try KeyCommands.thumbprint(rest, io: io)
         case "sign": return try SignCommand.run(rest, io: io)
         case "keygen": return try KeygenCommand.run(rest, io: io)
+        case "apple-secret": return try AppleSecretCommand.run(rest, io: io)
         default:
             if first.hasPrefix("-") {
                 throw .usage("jose: unknown option '\(first)' (see 'jose --help')")

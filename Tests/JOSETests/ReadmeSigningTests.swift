@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import JOSE
 import SHA2
+import TestSupport
 
 // BEGIN README HMAC REQUEST SIGNING
 /// Signs API requests with HMAC-SHA512 and checks them on the server. The signed string is
@@ -31,6 +32,36 @@ struct RequestSigner {
 }
 // END README HMAC REQUEST SIGNING
 
+/// The Sign in with Apple flow of the README, end to end: inputs are the reader's (the identity token and nonce from
+/// the app, Apple's keys, the team's .p8 key, the server's own session key).
+enum SignInWithAppleFlow {
+    static func run(appleKeysJSON: String, identityToken: String, rawNonce: String, teamID: String, keyID: String,
+                    p8: String, sessionKey: JWKPrivateKey, now: Int64) throws -> (clientSecret: String, session: String, user: String) {
+        // BEGIN README SIGN IN WITH APPLE FLOW
+        // 1. The app sends Apple's identity token (and an authorization code): verify the token.
+        let appleVerifier = JWTVerifier(keys: try JWKSet(json: appleKeysJSON), algorithms: [.rs256, .es256])
+        let hashedNonce = SHA256.hash(data: rawNonce.utf8).description
+        let identity = try appleVerifier.verify(identityToken, expecting: .signInWithApple(clientID: "com.example.app", nonce: hashedNonce))
+        let user = try identity.decode(AppleIdentityClaims.self)
+
+        // 2. To exchange the authorization code (POST https://appleid.apple.com/auth/token), Apple wants a client
+        //    secret signed with your team's .p8 key. It may live six months: make it once and reuse it.
+        let apple = try AppleClientSecret(teamID: teamID, clientID: "com.example.app", keyID: keyID, p8: p8)
+        let clientSecret = try apple.token(issuedAt: now, lifetime: 86_400 * 180)
+
+        // 3. Apple's token expires in ten minutes: issue your own session token, a day long ...
+        let sessionSigner = try JWTSigner(key: sessionKey, algorithm: .es256)
+        let session = try sessionSigner.sign(JWTClaims(issuer: "https://api.example.com", subject: user.subject,
+                                                       audience: "example-app", expiresAt: now + 86_400, issuedAt: now))
+
+        // 4. ... and verify it on every later request (keep the verifier; it is immutable and thread-safe).
+        let sessionVerifier = JWTVerifier(key: sessionKey.verificationKey, algorithms: [.es256])
+        let later = try sessionVerifier.verify(session, expecting: ClaimExpectations(issuer: "https://api.example.com", audience: "example-app"))
+        // END README SIGN IN WITH APPLE FLOW
+        return (clientSecret, session, later.claims.subject ?? "")
+    }
+}
+
 @Suite("README signing recipes")
 struct ReadmeSigningTests {
     static let url = "https://api.example.com/v1/orders?id=7&x=1"
@@ -56,8 +87,29 @@ struct ReadmeSigningTests {
         #expect(a != b)
     }
 
+    @Test func signInWithAppleFlow() throws {
+        let f = ReadmeQuickStartFixture.self
+        let now = Int64(Date().timeIntervalSince1970)
+        let p8 = try String(contentsOf: URL(fileURLWithPath: Vectors.path("keys/generated/apple-style-AuthKey_TEST123456.p8")), encoding: .utf8)
+        let sessionKey = try JWKPrivateKey.generateEC(curve: .p256, keyID: "session-1")
+        let out = try SignInWithAppleFlow.run(appleKeysJSON: f.appleKeysJSON, identityToken: f.identityToken, rawNonce: f.rawNonce,
+                                              teamID: "TEAM123456", keyID: "TEST123456", p8: p8, sessionKey: sessionKey, now: now)
+        #expect(out.user == f.subject)
+        // The client secret verifies with the .p8's public key; the session token with the session key only.
+        let applePub = try JWK(pemRepresentation: try String(contentsOf: URL(fileURLWithPath: Vectors.path("keys/generated/apple-style-AuthKey_TEST123456.pub.pem")), encoding: .utf8), keyID: "TEST123456")
+        _ = try JWTVerifier(key: applePub, algorithms: [.es256]).verify(out.clientSecret, expecting: ClaimExpectations(audience: "https://appleid.apple.com"))
+        let otherKey = try JWKPrivateKey.generateEC(curve: .p256, keyID: "session-1")
+        #expect(throws: JWTError.self) { _ = try JWTVerifier(key: otherKey.verificationKey, algorithms: [.es256]).verify(out.session) }
+        // A wrong nonce stops the flow at step 1.
+        #expect(throws: JWTError.self) {
+            _ = try SignInWithAppleFlow.run(appleKeysJSON: f.appleKeysJSON, identityToken: f.identityToken, rawNonce: "other",
+                                            teamID: "T", keyID: "K", p8: p8, sessionKey: sessionKey, now: now)
+        }
+    }
+
     /// The README shows exactly the code between the markers (compiled above).
-    @Test(arguments: [("HMAC REQUEST SIGNING", "### Signing API requests with HMAC")])
+    @Test(arguments: [("HMAC REQUEST SIGNING", "### Signing API requests with HMAC"),
+                      ("SIGN IN WITH APPLE FLOW", "### Sign in with Apple, end to end")])
     func readmeShowsExactlyThisCode(marker: String, heading: String) throws {
         let here = URL(fileURLWithPath: #filePath)
         let repo = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -67,8 +119,8 @@ struct ReadmeSigningTests {
             lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         let srcLines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let begin = try #require(srcLines.firstIndex { $0.hasPrefix("// BEGIN README " + marker) })
-        let end = try #require(srcLines.firstIndex { $0.hasPrefix("// END README " + marker) })
+        let begin = try #require(srcLines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("// BEGIN README " + marker) })
+        let end = try #require(srcLines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("// END README " + marker) })
         let snippet = trimmed(Array(srcLines[(begin + 1)..<end]))
         let readmeLines = readme.split(separator: "\n", omittingEmptySubsequences: false)
         let h = try #require(readmeLines.firstIndex { $0.hasPrefix(heading) })

@@ -135,3 +135,66 @@ struct KeygenCommandTests {
         #expect(run.err.contains(message), "\(run.err)")
     }
 }
+
+@Suite("jose sign, keygen and apple-secret with EC and RSA keys")
+struct AsymmetricCommandTests {
+    static func repoFile(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(relative).path
+    }
+
+    /// jose keygen → jose sign → jose verify, for every algorithm, with the private key as JWK and as PEM, and the
+    /// public key from --public-out.
+    @Test(arguments: [
+        (["--kty", "EC", "--crv", "P-256"], ["ES256"]),
+        (["--kty", "EC", "--crv", "P-384"], ["ES384"]),
+        (["--kty", "RSA", "--bits", "2048"], ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512"]),
+    ])
+    func keygenSignVerify(keygen: [String], algs: [String]) throws {
+        let dir = try scratchDirectory("asym")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for pem in [false, true] {
+            let key = dir + (pem ? "/k.pem" : "/k.json"), pub = dir + (pem ? "/pub.pem" : "/pub.json")
+            let gen = jose(["keygen"] + keygen + (pem ? ["--pem"] : []) + ["--kid", "kid-1", "--out", key, "--public-out", pub])
+            #expect(gen.status == 0, "\(gen.err)")
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: key)[.posixPermissions] as? Int)
+            #expect(mode == 0o600)
+            let text = try String(contentsOfFile: pub, encoding: .utf8)
+            #expect(pem ? text.hasPrefix("-----BEGIN PUBLIC KEY-----") : !text.contains("\"d\""))
+            for alg in algs {
+                let run = jose(["sign", "--key", key, "--alg", alg, "--exp", "60"])
+                #expect(run.status == 0, "\(alg): \(run.err)")
+                let token = run.out.trimmingCharacters(in: .newlines)
+                let verify = jose(["verify", "--key", pub, "--alg", alg, token])
+                #expect(verify.status == 0, "\(alg) pem=\(pem): \(verify.out)")
+                // The wrong curve or family for this key is refused before signing.
+                let other = alg.hasPrefix("ES") ? (alg == "ES256" ? "ES384" : "ES256") : "ES256"
+                #expect(jose(["sign", "--key", key, "--alg", other]).status == 2)
+            }
+            try FileManager.default.removeItem(atPath: key)
+            try FileManager.default.removeItem(atPath: pub)
+        }
+    }
+
+    @Test func appleSecret() throws {
+        let p8 = Self.repoFile("Vectors/keys/generated/apple-style-AuthKey_TEST123456.p8")
+        let run = jose(["apple-secret", "--p8", p8, "--team", "TEAM123456", "--client", "com.example.service", "--kid", "TEST123456",
+                        "--days", "10"])
+        #expect(run.status == 0, "\(run.err)")
+        let token = run.out.trimmingCharacters(in: .newlines)
+        #expect(Fixtures.payloadText(token) == #"{"iss":"TEAM123456","iat":\#(Fixtures.now),"exp":\#(Fixtures.now + 864_000),"aud":"https://appleid.apple.com","sub":"com.example.service"}"#)
+        let verify = jose(["verify", "--key", Self.repoFile("Vectors/keys/generated/apple-style-AuthKey_TEST123456.pub.pem"),
+                           "--iss", "TEAM123456", "--aud", "https://appleid.apple.com", token])
+        #expect(verify.status == 0, "\(verify.out)")
+        for (args, message) in [(["--days", "183"], "--days must be"), (["--days", "0"], "--days must be"),
+                                (["--kid"], "needs a value")] as [([String], String)] {
+            let bad = jose(["apple-secret", "--p8", p8, "--team", "T", "--client", "C", "--kid", "K"] + args)
+            #expect(bad.status == 2 && bad.err.contains(message), "\(bad.err)")
+        }
+        let missing = jose(["apple-secret", "--p8", p8, "--team", "T", "--client", "C"])
+        #expect(missing.status == 2 && missing.err.contains("--kid K is required"))
+        let wrongKey = jose(["apple-secret", "--p8", Self.repoFile("Vectors/keys/generated/p384-sec1.pem"), "--team", "T", "--client", "C", "--kid", "K"])
+        #expect(wrongKey.status == 2 && wrongKey.errLines.count == 1)
+        #expect(jose(["apple-secret", "--help"]).out.hasPrefix("Usage: jose apple-secret"))
+    }
+}

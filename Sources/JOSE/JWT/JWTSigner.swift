@@ -1,9 +1,11 @@
 import SHA2
+import RSA
+import ECDSA
 
 /// Makes compact JWS / JWT tokens (RFC 7515 §7.1, RFC 7519 §7.1) with one private or secret key and one algorithm.
 ///
 /// ```swift
-/// let signer = try JWTSigner(key: privateJWK, algorithm: .es256, keyID: "ABC123")
+/// let signer = try JWTSigner(key: privateJWK, algorithm: .es256, keyID: "ABC123")   // or a P256/P384 key, RSAPrivateKey, SymmetricKey
 /// let token = try signer.sign(claims)                                     // header {"alg","typ":"JWT","kid"}
 /// let token = try signer.sign(claims, header: .init(type: "at+jwt", extra: ["x5t#S256": .string(t)]))
 /// let jws = try signer.signPayload(bytes)                                 // any bytes; header {"alg","kid"}
@@ -68,6 +70,21 @@ public struct JWTSigner: Sendable {
     public init(key: SymmetricKey, algorithm: JWSAlgorithm = .hs256, keyID: String? = nil) throws {
         let secret = key.withUnsafeBytes { Array($0) }
         try self.init(material: .hmac(HMACKeyHolder(secret: secret)), algorithm: algorithm, keyID: keyID)
+    }
+
+    /// An ES256 signer.
+    public init(key: P256.Signing.PrivateKey, keyID: String? = nil) throws {
+        try self.init(material: .p256(key), algorithm: .es256, keyID: keyID)
+    }
+
+    /// An ES384 signer.
+    public init(key: P384.Signing.PrivateKey, keyID: String? = nil) throws {
+        try self.init(material: .p384(key), algorithm: .es384, keyID: keyID)
+    }
+
+    /// An RS256/384/512 or PS256/384/512 signer with a key of at least 2048 bits.
+    public init(key: RSAPrivateKey, algorithm: JWSAlgorithm = .rs256, keyID: String? = nil) throws {
+        try self.init(material: .rsa(key), algorithm: algorithm, keyID: keyID)
     }
 
     init(material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws {
@@ -191,14 +208,20 @@ public struct JWTSigner: Sendable {
 }
 
 /// The key behind a signer or a private JWK. Adding an algorithm family (ES512, EdDSA) is a case here and a case in
-/// each of the three switches below.
+/// each of the switches below.
 enum SigningKey: Sendable {
     case hmac(HMACKeyHolder)
+    case rsa(RSAPrivateKey)
+    case p256(P256.Signing.PrivateKey)
+    case p384(P384.Signing.PrivateKey)
 
     /// Largest signature in bytes (for buffer sizing).
     var maximumSignatureBytes: Int {
         switch self {
         case .hmac: return 64
+        case .rsa(let k): return k.publicKey.modulusByteCount
+        case .p256: return 64
+        case .p384: return 96
         }
     }
 
@@ -210,6 +233,18 @@ enum SigningKey: Sendable {
             if h.secret.count < alg.hashByteCount {
                 throw signingError(.weakKey, "HMAC key \(name) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
             }
+        case (.rsaPKCS1, .rsa(let k)), (.rsaPSS, .rsa(let k)):
+            // RFC 7518 §3.3, §3.5: 2048 bits or larger, whatever a key file allowed to be loaded.
+            if k.publicKey.modulusBitCount < 2048 {
+                throw signingError(.unsupportedKey, "RSA key \(name) has \(k.publicKey.modulusBitCount) bits; \(alg.rawValue) needs at least 2048 (RFC 7518 §3.3)")
+            }
+            if k.publicKey.isPSSOnly && alg.family != .rsaPSS {
+                throw signingError(.keyMismatch, "RSA key \(name) is an id-RSASSA-PSS key; it cannot sign \(alg.rawValue)")
+            }
+        case (.ecdsa, .p256):
+            if alg != .es256 { throw signingError(.keyMismatch, "key \(name) is on P-256; \(alg.rawValue) needs \(alg == .es384 ? "P-384" : "another curve")") }
+        case (.ecdsa, .p384):
+            if alg != .es384 { throw signingError(.keyMismatch, "key \(name) is on P-384; \(alg.rawValue) needs \(alg == .es256 ? "P-256" : "another curve")") }
         default:
             throw signingError(.keyMismatch, "key \(name) of type \(keyTypeName) cannot sign \(alg.rawValue)")
         }
@@ -218,6 +253,8 @@ enum SigningKey: Sendable {
     var keyTypeName: String {
         switch self {
         case .hmac: return "oct"
+        case .rsa: return "RSA"
+        case .p256, .p384: return "EC"
         }
     }
 
@@ -231,6 +268,31 @@ enum SigningKey: Sendable {
             case .hs384: return SigningKey.mac(h.k384, raw)
             case .hs512: return SigningKey.mac(h.k512, raw)
             default: throw signingError(.keyMismatch, "an oct key cannot sign \(alg.rawValue)")
+            }
+        case .rsa(let k):
+            // RS*: RSASSA-PKCS1-v1_5 (RFC 7518 §3.3); PS*: RSASSA-PSS with MGF1 over the same hash and a salt as
+            // long as the hash (RFC 7518 §3.5).
+            let padding: RSAPadding
+            switch alg {
+            case .rs256: padding = .pkcs1v1_5(.sha256)
+            case .rs384: padding = .pkcs1v1_5(.sha384)
+            case .rs512: padding = .pkcs1v1_5(.sha512)
+            case .ps256: padding = .pss(.sha256, saltLength: 32)
+            case .ps384: padding = .pss(.sha384, saltLength: 48)
+            case .ps512: padding = .pss(.sha512, saltLength: 64)
+            default: throw signingError(.keyMismatch, "an RSA key cannot sign \(alg.rawValue)")
+            }
+            do { return try k.signature(for: input, padding: padding) } catch {
+                throw signingError(.invalidKey, "RSA signing failed: \(error)")
+            }
+        case .p256(let k):
+            // ES256: r‖s, 32 bytes each (RFC 7518 §3.4); hedged nonce.
+            do { return try k.signature(for: input).rawRepresentation } catch {
+                throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
+            }
+        case .p384(let k):
+            do { return try k.signature(for: input).rawRepresentation } catch {
+                throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
             }
         }
     }
