@@ -83,15 +83,15 @@ def random_claims(rng, i):
 
 # (keygen arguments, algorithms, tokens per algorithm and key form)
 PLANS = [
-    (["--kty", "oct", "--bytes", "32"], ["HS256"], 12),
-    (["--kty", "oct", "--bytes", "48"], ["HS256", "HS384"], 10),
-    (["--kty", "oct", "--bytes", "64"], ["HS256", "HS384", "HS512"], 10),
-    (["--kty", "oct", "--bytes", "100"], ["HS512"], 10),
-    (["--kty", "EC", "--crv", "P-256"], ["ES256"], 16),
-    (["--kty", "EC", "--crv", "P-384"], ["ES384"], 16),
-    (["--kty", "RSA", "--bits", "2048"], ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512"], 4),
-    (["--kty", "RSA", "--bits", "3072"], ["RS256", "PS384"], 4),
-    (["--kty", "RSA", "--bits", "4096"], ["RS512", "PS512"], 3),
+    (["--kty", "oct", "--bytes", "32"], ["HS256"], 20),
+    (["--kty", "oct", "--bytes", "48"], ["HS256", "HS384"], 15),
+    (["--kty", "oct", "--bytes", "64"], ["HS256", "HS384", "HS512"], 12),
+    (["--kty", "oct", "--bytes", "100"], ["HS512"], 12),
+    (["--kty", "EC", "--crv", "P-256"], ["ES256"], 30),
+    (["--kty", "EC", "--crv", "P-384"], ["ES384"], 30),
+    (["--kty", "RSA", "--bits", "2048"], ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512"], 6),
+    (["--kty", "RSA", "--bits", "3072"], ["RS256", "PS384"], 5),
+    (["--kty", "RSA", "--bits", "4096"], ["RS512", "PS512"], 4),
 ]
 
 
@@ -140,7 +140,8 @@ def main():
                 pub = serialization.load_pem_public_key(f.read())
             if pub.public_numbers() != pem_key.public_key().public_numbers():
                 raise SystemExit(f"FAIL: --public-out PEM of key {n} is not the private key's public half")
-            key_files["pem"] = (pem_path, JWKRegistry.import_key(pem_key.public_key()))
+            kty = "oct" if gen[1] == "oct" else ("EC" if gen[1] == "EC" else "RSA")
+            key_files["pem"] = (pem_path, JWKRegistry.import_key(pem_key.public_key(), kty))
             keys += 1
         keys += 1
         for alg in algs:
@@ -196,7 +197,7 @@ def apple_secret(tmp):
     token = run(["apple-secret", "--p8", p8, "--team", "TEAM123456", "--client", "com.example.service",
                  "--kid", "TEST123456", "--days", "180"]).strip()
     after = int(time.time())
-    obj = jws.deserialize_compact(token, JWKRegistry.import_key(pub), algorithms=["ES256"])
+    obj = jws.deserialize_compact(token, JWKRegistry.import_key(pub, "EC"), algorithms=["ES256"])
     if obj.protected != {"alg": "ES256", "kid": "TEST123456"} or list(obj.protected) != ["alg", "kid"]:
         raise SystemExit(f"FAIL: apple-secret header {obj.protected}")
     claims = json.loads(obj.payload)
