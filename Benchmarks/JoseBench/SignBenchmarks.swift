@@ -1,7 +1,7 @@
 // Signing rows of jose-bench: a Codable claims value in, a compact JWT out, key and signer made once. The claims
 // are the Sign-in-with-Apple-shaped set the verification rows use (12 members, ≈ 420 bytes of JSON), encoded by
 // JSONValueEncoder on every iteration, as an application does. `apple.clientSecret` makes the ES256 client secret
-// of Sign in with Apple from a loaded .p8-style key.
+// of Sign in with Apple from a loaded .p8-style key. Each signer's first token is verified before it is timed.
 
 import JOSE
 import SHA2
@@ -39,6 +39,28 @@ func signBenchmarks() -> [Benchmark] {
     let secret = (0..<32).map { UInt8($0 &* 7 &+ 1) }
     add("jwt.sign.HS256", try! JWTSigner(key: SymmetricKey(data: secret), algorithm: .hs256, keyID: "bench-hs256"),
         JWK(symmetricKey: secret, keyID: "bench-hs256"))
+
+    // RSA-2048 and EC keys generated once per run (PKCS#1 v1.5 is deterministic, PSS and ECDSA draw fresh randomness).
+    let rsa = try! JWKPrivateKey.generateRSA(bitCount: 2048, keyID: "bench-rsa")
+    add("jwt.sign.RS256", try! JWTSigner(key: rsa, algorithm: .rs256), rsa.verificationKey)
+    add("jwt.sign.PS256", try! JWTSigner(key: rsa, algorithm: .ps256), rsa.verificationKey)
+    let p256 = try! JWKPrivateKey.generateEC(curve: .p256, keyID: "bench-p256")
+    add("jwt.sign.ES256", try! JWTSigner(key: p256, algorithm: .es256), p256.verificationKey)
+    let p384 = try! JWKPrivateKey.generateEC(curve: .p384, keyID: "bench-p384")
+    add("jwt.sign.ES384", try! JWTSigner(key: p384, algorithm: .es384), p384.verificationKey)
+
+    // Sign in with Apple client secret: the .p8-shaped key loaded once, a token per iteration.
+    let p8 = """
+        -----BEGIN PRIVATE KEY-----
+        MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgH2NGpkbDWIT2Qayi
+        ahP7IPoSdE9AX6ODPyC1x6F5x8+hRANCAASKaX+ZOukPPcuONediCKgHAY4wV59s
+        tTVDu1N+PIo7hRZ0D0vyIVuPa0PV7/IOaCwtqiWQQBadmOEjSU2Nwo/y
+        -----END PRIVATE KEY-----
+        """  // Vectors/keys/generated/apple-style-AuthKey_TEST123456.p8 (a test key)
+    let apple = try! AppleClientSecret(teamID: "TEAM123456", clientID: "com.example.service", keyID: "TEST123456", p8: p8)
+    rows.append(Benchmark(name: "apple.clientSecret", unit: .opsPerSecond) {
+        blackHole(try! apple.token(issuedAt: 1_700_000_000, lifetime: 15_552_000))
+    })
     return rows
 }
 
