@@ -226,6 +226,20 @@ struct JSONEncoderTests {
         #expect(String(decoding: try JSONValueEncoder().encode(Twice()), as: UTF8.self) == #"{"a":"x","b":2,"n":null,"u":[true,{"z":3}]}"#)
     }
 
+    /// Names that share length and first seven bytes (the encoder's fingerprint) stay distinct; a real repeat,
+    /// also among canonically equivalent spellings, is decided byte for byte.
+    @Test func similarNamesStayDistinct() throws {
+        struct Similar: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: AnyCodingKey.self)
+                for (k, v) in [("abcdefgX", 1), ("abcdefgY", 2), ("abcdefgX", 3), ("\u{E9}", 4), ("e\u{301}", 5)] {
+                    try c.encode(v, forKey: AnyCodingKey(stringValue: k))
+                }
+            }
+        }
+        #expect(String(decoding: try JSONValueEncoder().encode(Similar()), as: UTF8.self) == "{\"abcdefgX\":3,\"abcdefgY\":2,\"\u{E9}\":4,\"e\u{301}\":5}")
+    }
+
     @Test func dateIsRefused() {
         struct WithDate: Encodable { var exp: Date }
         #expect(throws: EncodingError.self) { _ = try JSONValueEncoder().encode(WithDate(exp: Date())) }

@@ -52,22 +52,36 @@ final class EncodingSlot {
     var value: JSONValue = .null
     /// Object member names (kind == .object), parallel to `entries`.
     var names: [String] = []
+    /// A cheap fingerprint of each name (byte count and first seven bytes), so the search for a repeated name
+    /// compares integers and only confirms a match byte for byte.
+    var fingerprints: [UInt64] = []
     /// Object member values or array elements.
     var entries: [Entry] = []
 
     func setValue(_ v: JSONValue) {
         kind = .value
         value = v
-        names = []
-        entries = []
+        if !names.isEmpty { names = []; fingerprints = [] }
+        if !entries.isEmpty { entries = [] }
     }
 
     func makeObject() {
-        if kind != .object { kind = .object; names = []; entries = [] }
+        if kind != .object { kind = .object; names = []; fingerprints = []; entries = [] }
     }
 
     func makeArray() {
-        if kind != .array { kind = .array; names = []; entries = [] }
+        if kind != .array { kind = .array; names = []; fingerprints = []; entries = [] }
+    }
+
+    @inline(__always)
+    static func fingerprint(_ name: String) -> UInt64 {
+        var f = UInt64(truncatingIfNeeded: name.utf8.count) << 56
+        var shift: UInt64 = 48
+        for b in name.utf8.prefix(7) {
+            f |= UInt64(b) << shift
+            shift &-= 8
+        }
+        return f
     }
 
     /// The finished value; `nil` if nothing was encoded into this slot.
@@ -99,8 +113,14 @@ final class EncodingSlot {
     /// Index of member `name`, appending a placeholder when it is new (a repeated name keeps its position).
     func memberIndex(_ name: String) -> Int {
         makeObject()
-        if let i = names.firstIndex(where: { sameBytes($0, name) }) { return i }
+        let f = EncodingSlot.fingerprint(name)
+        var i = 0
+        while i < fingerprints.count {
+            if fingerprints[i] == f && sameBytes(names[i], name) { return i }
+            i &+= 1
+        }
         names.append(name)
+        fingerprints.append(f)
         entries.append(.value(.null))
         return names.count - 1
     }

@@ -188,23 +188,63 @@ public struct JWTSigner: Sendable {
 
     /// `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`, built in one buffer.
     func signCompact(header: [UInt8], payload: [UInt8]) throws -> String {
-        let estimated = (header.count + payload.count) * 4 / 3 + 8 + key.maximumSignatureBytes * 4 / 3
-        guard estimated - 8 <= Self.maximumTokenBytes + 4 else {
+        let inputCount = base64URLCount(header.count) + 1 + base64URLCount(payload.count)
+        let total = inputCount + 1 + base64URLCount(key.maximumSignatureBytes)
+        guard total <= Self.maximumTokenBytes + 4 else {
             throw signingError(.limitExceeded, "the token would exceed \(Self.maximumTokenBytes) bytes")
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(estimated)
-        appendBase64URL(header, to: &out)
-        out.append(UInt8(ascii: "."))
-        appendBase64URL(payload, to: &out)
-        let sig = try out.withUnsafeBufferPointer { try key.sign(algorithm, $0) }
-        out.append(UInt8(ascii: "."))
-        appendBase64URL(sig, to: &out)
-        guard out.count <= Self.maximumTokenBytes else {
-            throw signingError(.limitExceeded, "the token of \(out.count) bytes exceeds \(Self.maximumTokenBytes)")
+        var out = [UInt8](repeating: 0, count: total)
+        let used = try out.withUnsafeMutableBufferPointer { buf -> Int in
+            let base = buf.baseAddress!
+            var n = header.withUnsafeBufferPointer { writeBase64URL($0, to: base) }
+            base[n] = UInt8(ascii: ".")
+            n += 1
+            n += payload.withUnsafeBufferPointer { writeBase64URL($0, to: base + n) }
+            let sig = try key.sign(algorithm, UnsafeBufferPointer(start: base, count: n))
+            base[n] = UInt8(ascii: ".")
+            n += 1
+            n += sig.withUnsafeBufferPointer { writeBase64URL($0, to: base + n) }
+            return n
         }
-        return String(decoding: out, as: UTF8.self)
+        guard used <= Self.maximumTokenBytes else {
+            throw signingError(.limitExceeded, "the token of \(used) bytes exceeds \(Self.maximumTokenBytes)")
+        }
+        return out.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[0..<used]), as: UTF8.self) }
     }
+}
+
+/// Length of unpadded base64url for `n` bytes.
+@inline(__always)
+func base64URLCount(_ n: Int) -> Int { (n * 4 + 2) / 3 }
+
+/// Writes unpadded base64url (RFC 4648 §5) of `src` at `dst` (room for ``base64URLCount(_:)`` bytes); returns the
+/// number of bytes written.
+func writeBase64URL(_ src: UnsafeBufferPointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>) -> Int {
+    let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    let t = alphabet.utf8Start
+    let n = src.count
+    var i = 0, o = 0
+    while i + 3 <= n {
+        let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+        dst[o] = t[Int(v >> 18)]
+        dst[o + 1] = t[Int(v >> 12 & 63)]
+        dst[o + 2] = t[Int(v >> 6 & 63)]
+        dst[o + 3] = t[Int(v & 63)]
+        i &+= 3
+        o &+= 4
+    }
+    switch n - i {
+    case 1:
+        let v = UInt32(src[i]) << 16
+        dst[o] = t[Int(v >> 18)]; dst[o + 1] = t[Int(v >> 12 & 63)]
+        o &+= 2
+    case 2:
+        let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8
+        dst[o] = t[Int(v >> 18)]; dst[o + 1] = t[Int(v >> 12 & 63)]; dst[o + 2] = t[Int(v >> 6 & 63)]
+        o &+= 3
+    default: break
+    }
+    return o
 }
 
 /// The key behind a signer or a private JWK. Adding an algorithm family (ES512, EdDSA) is a case here and a case in
@@ -309,26 +349,4 @@ enum SigningKey: Sendable {
 @inline(never)
 func signingError(_ code: JWTError.Code, _ reason: String) -> JWTError {
     JWTError(code, reason)
-}
-
-/// Appends base64url without padding (RFC 4648 §5) of `bytes` to `out`, with no intermediate `String`.
-func appendBase64URL(_ bytes: [UInt8], to out: inout [UInt8]) {
-    let t = Base64URL.encodeTable
-    let n = bytes.count
-    var i = 0
-    while i + 3 <= n {
-        let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-        out.append(t[Int(v >> 18)]); out.append(t[Int(v >> 12 & 63)])
-        out.append(t[Int(v >> 6 & 63)]); out.append(t[Int(v & 63)])
-        i += 3
-    }
-    switch n - i {
-    case 1:
-        let v = UInt32(bytes[i]) << 16
-        out.append(t[Int(v >> 18)]); out.append(t[Int(v >> 12 & 63)])
-    case 2:
-        let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-        out.append(t[Int(v >> 18)]); out.append(t[Int(v >> 12 & 63)]); out.append(t[Int(v >> 6 & 63)])
-    default: break
-    }
 }

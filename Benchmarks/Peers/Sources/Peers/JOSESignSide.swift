@@ -17,9 +17,11 @@ struct PureAppleLikeClaims: Codable {
     var nonce_supported = true
 }
 
+struct UnknownAlgorithm: Error { var name: String }
+
 enum JOSESignSide {
     static func signer(alg: String, keys: SigningKeys) throws -> JWTSigner {
-        guard let algorithm = JWSAlgorithm(rawValue: alg) else { throw JWTError(.unsupportedAlgorithm, alg) }
+        guard let algorithm = JWSAlgorithm(rawValue: alg) else { throw UnknownAlgorithm(name: alg) }
         let key: JWKPrivateKey
         switch alg {
         case "HS256": key = JWKPrivateKey(symmetricKey: keys.secret)
