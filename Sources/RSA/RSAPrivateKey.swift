@@ -73,7 +73,7 @@ public final class RSAPrivateKey: @unchecked Sendable, CustomStringConvertible {
         } catch {
             throw .encoding("PrivateKeyInfo", error)
         }
-        guard info.algorithm.isRSA, case .rsa(let key) = info.privateKey else {
+        guard info.algorithm.isRSA, let key = info.privateKey.rsa else {
             throw .make(.unsupportedKeyType, "the PrivateKeyInfo does not hold an RSA key")
         }
         try self.init(pkcs1: key, algorithm: info.algorithm, options: options)

@@ -111,6 +111,10 @@ struct KeyFixtureTests {
             "pyca/PKCS8/rsa_pss_2048_hash_mask_diff.pem": ok(.pkcs8(.rsassaPSS(pss256mgf512))),
             "pyca/PKCS8/rsa_pss_2048_pub.der": ok(.spki(.rsassaPSS(nil))),
             "rfc6979/p256_pkcs8_private.pem": ok(.pkcs8(.ecPublicKey(.p256))),
+            // keys/generated (OpenSSL, the shared vectors): an Apple-style .p8 and its SPKI, a SEC 1 P-384 key.
+            "generated/apple-style-AuthKey_TEST123456.p8": ok(.pkcs8(.ecPublicKey(.p256))),
+            "generated/apple-style-AuthKey_TEST123456.pub.pem": ok(.spki(.ecPublicKey(.p256))),
+            "generated/p384-sec1.pem": ok(.sec1(.p384)),
             "rfc6979/p256_spki_public.pem": ok(.spki(.ecPublicKey(.p256))),
             "rfc6979/p384_pkcs8_private.pem": ok(.pkcs8(.ecPublicKey(.p384))),
             "rfc6979/p384_spki_public.pem": ok(.spki(.ecPublicKey(.p384))),
@@ -167,7 +171,7 @@ struct KeyFixtureTests {
             let outcome: Result<KeyKind, DERError>
             do {
                 let der: [UInt8]
-                if file.hasSuffix(".pem") {
+                if file.hasSuffix(".pem") || file.hasSuffix(".p8") {
                     let doc = try PEMDocument(pemString: String(decoding: raw, as: UTF8.self))
                     // The label must announce the container the manifest says (or a wrong one, for
                     // the wrong-delimiter fixtures, which therefore fail to parse as that container).
@@ -196,7 +200,7 @@ struct KeyFixtureTests {
             }
         }
         Vectors.report("keys/", cases: parsed + rejected, detail: "\(parsed) parsed and re-encoded, \(rejected) rejected")
-        #expect(parsed == 30)
+        #expect(parsed == 33)  // 30 + keys/generated (3)
         #expect(rejected == 21)
     }
 }
@@ -228,7 +232,7 @@ struct KeyFixtureCrossChecks {
         // PKCS#8 RSA key and its SPKI.
         let p8 = try PKCS8PrivateKeyInfo(derEncoded: Vectors.bytes("keys/pyca/DER_Serialization/unenc-rsa-pkcs8.der"))
         let spki = try SubjectPublicKeyInfo(derEncoded: Vectors.bytes("keys/pyca/DER_Serialization/unenc-rsa-pkcs8.pub.der"))
-        guard case .rsa(let rsa) = p8.privateKey else { Issue.record("not RSA"); return }
+        guard let rsa = p8.privateKey.rsa else { Issue.record("not RSA"); return }
         #expect(try spki.rsaPublicKey() == rsa.publicKey)
         #expect(rsa.modulus.count == 128)
         // SEC1 key's embedded public point equals the SPKI of the same key.
@@ -236,7 +240,7 @@ struct KeyFixtureCrossChecks {
         #expect(sec1.includesParameters && sec1.curve == .p256 && sec1.publicKey?.count == 65)
         // RFC 6979 A.2.5: the P-256 key x = C9AFA9D8…0F6721, U = (60FED4BA…29FB6, 7903FE10…462299).
         let k = try PKCS8PrivateKeyInfo(derEncoded: Self.pem("rfc6979/p256_pkcs8_private.pem"))
-        guard case .ec(let ec) = k.privateKey else { Issue.record("not EC"); return }
+        guard let ec = k.privateKey.ec else { Issue.record("not EC"); return }
         #expect(ec.privateKey == hex("C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721"))
         let pub = try SubjectPublicKeyInfo(derEncoded: Self.pem("rfc6979/p256_spki_public.pem"))
         #expect(pub.subjectPublicKey == hex("04 60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6 7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299"))
@@ -247,7 +251,7 @@ struct KeyFixtureCrossChecks {
                                        ("rfc6979/p521_pkcs8_private.pem", "rfc6979/p521_spki_public.pem", .p521)] {
             let k = try PKCS8PrivateKeyInfo(derEncoded: Self.pem(priv))
             let p = try SubjectPublicKeyInfo(derEncoded: Self.pem(pubFile))
-            guard case .ec(let e) = k.privateKey else { Issue.record("not EC"); continue }
+            guard let e = k.privateKey.ec else { Issue.record("not EC"); continue }
             #expect(e.curve == curve && e.privateKey.count == curve.scalarByteCount)
             #expect(p.subjectPublicKey.count == 1 + 2 * curve.coordinateByteCount)
             #expect(e.publicKey == nil || e.publicKey == p.subjectPublicKey)

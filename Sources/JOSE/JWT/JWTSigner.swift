@@ -345,8 +345,8 @@ enum SigningKey: Sendable {
     }
 }
 
-/// Every error the signing side throws is made here (one place to follow the house error shape).
+/// Every error the signing side throws is made here, with the throw site's file and line (the house error shape).
 @inline(never)
-func signingError(_ code: JWTError.Code, _ reason: String) -> JWTError {
-    JWTError(code, reason)
+func signingError(_ code: JWTError.Code, _ reason: String, file: String = #fileID, line: Int = #line) -> JWTError {
+    JWTError.make(code, reason, file: file, line: line)
 }
