@@ -108,6 +108,14 @@ struct AsymmetricSignerTests {
         T.expectCode(.keyMismatch) { _ = try JWTSigner(key: JWKPrivateKey(object: JSONObject(o)), algorithm: .es256) }
     }
 
+    /// An id-RSASSA-PSS private key (RFC 4055) signs PS* only.
+    @Test func pssOnlyKeySignsPSSOnly() throws {
+        let key = try JWKPrivateKey(pemRepresentation: try Vectors.text("keys/pyca/PKCS8/rsa_pss_2048.pem"))
+        let token = try JWTSigner(key: key, algorithm: .ps256).sign(JWTClaims(subject: "pss", expiresAt: 1_700_000_100))
+        _ = try JWTVerifier(key: key.verificationKey, algorithms: [.ps256]).verify(token, expecting: ClaimExpectations(now: Self.now))
+        T.expectCode(.keyMismatch) { _ = try JWTSigner(key: key, algorithm: .rs256) }
+    }
+
     @Test func privateJWKRules() throws {
         let ec = try Self.rfc7520Key("3_2.ec_private_key.json")   // P-521: not supported
         T.expectCode(.unsupportedKey) { _ = try JWKPrivateKey(json: T.json(ec)) }
