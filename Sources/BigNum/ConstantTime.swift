@@ -6,7 +6,7 @@
 
 /// The identity, opaque to the optimiser: a mask that went through it stays a mask (without it,
 /// `swiftc -O` turned a masked table scan into conditional jumps; see ct-valgrind-demo).
-@inline(never) @_optimize(none)
+@inline(never) @_optimize(none) @usableFromInline
 package func valueBarrier(_ x: UInt64) -> UInt64 { x }
 
 extension Limbs {

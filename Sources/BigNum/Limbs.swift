@@ -311,7 +311,7 @@ package enum Limbs {
     }
 
     /// `r = t − n` if `t ≥ n`, else `r = t`, for `t` of `count + 1` limbs with `t < 2n`.
-    /// Masked select, constant time. `r` may not alias `t` unless equal to it.
+    /// Masked select through ``valueBarrier(_:)``, constant time. `r` may not alias `t` unless equal to it.
     @inlinable @inline(__always)
     package static func reduceOnce(
         _ r: UnsafeMutablePointer<UInt64>, _ t: UnsafePointer<UInt64>,
@@ -319,7 +319,9 @@ package enum Limbs {
     ) {
         // Subtract into r, then keep the difference iff no net borrow (t[k] absorbs one borrow).
         let borrow = subtract(r, t, n, count: k)
-        let keepT = 0 &- (borrow & ~t[k] & 1)  // all ones iff t < n
+        // All ones iff t < n. Through the value barrier: without it `swiftc -O` turned the select below
+        // into a branch on the mask (ct-check caught it).
+        let keepT = valueBarrier(0 &- (borrow & ~t[k] & 1))
         var j = 0
         while j < k {
             // r[j] holds t[j] − n[j] − borrowⱼ; recompute t[j] only through the mask.

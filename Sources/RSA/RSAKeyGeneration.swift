@@ -115,13 +115,13 @@ extension RSAPrivateKey {
             if primes.allSatisfy({ c % $0 != 0 }) { primes.append(c) }
             c += 2
         }
-        var groups: [(UInt64, [UInt64])] = []
+        var groups: [(product: UInt64, primes: [UInt64])] = []
         var product: UInt64 = 1
         var members: [UInt64] = []
         for p in primes {
             let (v, overflow) = product.multipliedReportingOverflow(by: p)
             if overflow {
-                groups.append((product, members))
+                groups.append((product: product, primes: members))
                 product = p
                 members = [p]
             } else {
@@ -129,7 +129,7 @@ extension RSAPrivateKey {
                 members.append(p)
             }
         }
-        groups.append((product, members))
+        groups.append((product: product, primes: members))
         return groups
     }()
 

@@ -51,7 +51,13 @@ extension RSAPrivateKey {
             let sLen = fixedSalt?.count ?? max(saltLength ?? h.byteCount, pub.minimumSaltLength)
             var salt = fixedSalt ?? [UInt8](repeating: 0, count: max(sLen, 0))
             if fixedSalt == nil {
-                for i in 0..<salt.count { salt[i] = UInt8(truncatingIfNeeded: rng.next()) }
+                // Eight salt bytes per draw from the generator.
+                var i = 0
+                while i < salt.count {
+                    let w = rng.next()
+                    var j = 0
+                    while j < 8 && i < salt.count { salt[i] = UInt8(truncatingIfNeeded: w >> UInt64(8 * j)); i += 1; j += 1 }
+                }
             }
             em = try RSAPrivateKey.encodePSS(mHash: mHash, salt: salt, hash: h, mgfHash: mgf,
                                              modulusBits: pub.modulusBitCount, k: pub.modulusByteCount)
@@ -111,19 +117,46 @@ extension RSAPrivateKey {
         let kn = ctx.limbCount
         let m = RSAPrivateKey.limbs(em, count: kn)
         // A fresh blinding factor r ∈ [1, n) and an independent public factor b (for the inversion).
-        let r = RSAPrivateKey.randomBelow(ctx, using: &rng)
+        var r = RSAPrivateKey.randomBelow(ctx, using: &rng)
         let b = RSAPrivateKey.randomBelow(ctx, using: &rng)
+        defer { r.withUnsafeMutableBufferPointer { wipe($0.baseAddress!, $0.count) } }
         return try RSAPrivateKey.crtSign(m, publicKey: publicKey, secrets: secrets, r: r, b: b)
     }
 
     /// A uniform value in [1, n) as kn limbs (rejection sampling on the top limb's bit length).
+    ///
+    /// The limbs come from SHA-512 in counter mode over a 256-bit seed drawn from `rng` (four
+    /// 64-bit draws instead of one per limb: each draw from `SystemRandomNumberGenerator` is a
+    /// `getrandom` call, 2–3% of an RSA-2048 signature when taken per limb).
     static func randomBelow(_ ctx: MontgomeryContext, using rng: inout some RandomNumberGenerator) -> [UInt64] {
         let kn = ctx.limbCount
         let top = ctx.modulus.limbs[kn - 1]
         let topMask: UInt64 = top.leadingZeroBitCount == 0 ? ~0 : (1 << UInt64(64 - top.leadingZeroBitCount)) - 1
         var r = [UInt64](repeating: 0, count: kn)
+        // seed (32 bytes) ‖ block counter (8 bytes, big-endian).
+        var input = [UInt8](repeating: 0, count: 40)
+        for i in 0..<4 {
+            let w = rng.next()
+            for j in 0..<8 { input[8 * i + j] = UInt8(truncatingIfNeeded: w >> UInt64(8 * j)) }
+        }
+        defer { for i in 0..<input.count { input[i] = 0 } }
+        var counter: UInt64 = 0
         while true {
-            for i in 0..<kn { r[i] = rng.next() }
+            var filled = 0
+            while filled < kn {
+                for j in 0..<8 { input[32 + j] = UInt8(truncatingIfNeeded: counter >> UInt64(56 - 8 * j)) }
+                counter += 1
+                var block = SHA512.hash(data: input).bytes
+                var j = 0
+                while j < 8 && filled < kn {
+                    var v: UInt64 = 0
+                    for b in 0..<8 { v = v << 8 | UInt64(block[8 * j + b]) }
+                    r[filled] = v
+                    filled += 1
+                    j += 1
+                }
+                for i in 0..<block.count { block[i] = 0 }
+            }
             r[kn - 1] &= topMask
             // Accept r < n and r ≠ 0 (a rejected draw is discarded: its comparison leaks nothing kept).
             let below = r.withUnsafeBufferPointer { pr in
@@ -258,12 +291,15 @@ extension RSAPrivateKey {
     }
 
     /// Declassification point (listed in Scripts/ct-check.supp): whether the signature verifies is
-    /// published (a mismatch means a fault, and nothing is released).
-    @inline(never)
+    /// published (a mismatch means a fault, and nothing is released). Unoptimised so that the branch
+    /// on the comparison stays here, and the caller receives a constant.
+    @inline(never) @_optimize(none)
     static func verifyBeforeRelease(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ k: Int) -> Bool {
         var diff: UInt64 = 0
-        for i in 0..<k { diff |= a[i] ^ b[i] }
-        return diff == 0
+        var i = 0
+        while i < k { diff |= a[i] ^ b[i]; i += 1 }
+        if diff == 0 { return true }
+        return false
     }
 
     /// The deliberately leaky variant for ct-check's counter-check only: the variable-time

@@ -36,8 +36,17 @@ public final class RSAPublicKey: Sendable {
         try self.init(modulus: modulus, publicExponent: publicExponent, options: options, algorithm: .rsaEncryption)
     }
 
-    init(
+    convenience init(
         modulus: some Collection<UInt8>, publicExponent: some Collection<UInt8>, options: RSAKeyOptions,
+        algorithm: SubjectPublicKeyInfo.Algorithm
+    ) throws(RSAKeyError) {
+        try self.init(modulusBytes: Array(modulus), publicExponentBytes: Array(publicExponent), options: options,
+                      algorithm: algorithm)
+    }
+
+    /// The designated initialiser is not generic (Embedded Swift has no generic methods in classes).
+    init(
+        modulusBytes modulus: [UInt8], publicExponentBytes publicExponent: [UInt8], options: RSAKeyOptions,
         algorithm: SubjectPublicKeyInfo.Algorithm
     ) throws(RSAKeyError) {
         let n = BigUInt(bigEndianBytes: modulus)

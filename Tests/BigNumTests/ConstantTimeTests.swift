@@ -76,6 +76,27 @@ import TestSupport
         #expect(BigUInt(1).inverseVarTime(modulo: m) == BigUInt(1))
     }
 
+    /// The almost-inverse path on random odd moduli of 1…40 limbs and random values (gcd checked
+    /// independently when there is no inverse).
+    @Test func inverseOfRandomValues() {
+        var rng = SplitMix64(seed: 0x1A5E)
+        var inverted = 0
+        for round in 0..<200 {
+            let k = 1 + round % 40
+            let m = BigUInt(limbs: (0..<k).map { i in i == 0 ? rng.next() | 1 : rng.next() })
+            let a = Self.random(&rng, limbs: 1 + Int(rng.next() % UInt64(k)))
+            if let inv = a.inverseVarTime(modulo: m) {
+                #expect(inv < m && (inv * a) % m == BigUInt(1) % m, "round \(round)")
+                inverted += 1
+            } else {
+                var (x, y) = (a % m, m)
+                while !y.isZero { (x, y) = (y, x % y) }
+                #expect(x != BigUInt(1), "round \(round)")
+            }
+        }
+        #expect(inverted > 100)
+    }
+
     @Test func selectReadsTheIndexedEntry() {
         let table: [UInt64] = (0..<32 * 3).map { UInt64($0) &* 0x1234_5678_9abc }
         for i in 0..<32 {

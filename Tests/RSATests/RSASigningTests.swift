@@ -298,6 +298,23 @@ import TestSupport
         #expect(!key.publicKey.isValidSignature(s1, for: msg + [0], padding: .pss(h)))
     }
 
+    /// README.md's RSA signing snippet, compiled (keep in step with the README's "### RSA" section).
+    static func readmeSigning(privatePEM: String, file: [UInt8], message: [UInt8]) throws -> [UInt8] {
+        let signer = try RSAPrivateKey(pemRepresentation: privatePEM)    // or derRepresentation:, or RSAPrivateKey(bitCount: 4096)
+        let sig = try signer.signature(for: SHA512.hash(data: file), padding: .pkcs1v1_5(.sha512))
+        let pss = try signer.signature(for: message, padding: .pss(.sha256))  // fresh 32-byte salt
+        let pem = signer.pemRepresentation                                 // PKCS#8; pkcs1PEMRepresentation for PKCS#1
+        _ = (pss, pem)
+        return sig
+    }
+
+    @Test func readmeSigningSnippetRuns() throws {
+        let pem = try Vectors.text("keys/pyca/Traditional_OpenSSL_Serialization/testrsa.pem")
+        let sig = try Self.readmeSigning(privatePEM: pem, file: [1, 2, 3], message: [4])
+        let pub = try RSAPrivateKey(pemRepresentation: pem).publicKey
+        #expect(pub.isValidSignature(sig, for: SHA512.hash(data: [1, 2, 3]), padding: .pkcs1v1_5(.sha512)))
+    }
+
     // MARK: Key generation and primality
 
     @Test func keyGeneration2048() throws {
@@ -323,8 +340,15 @@ import TestSupport
         let file = "wycheproof/primality_test.json"
         let wf = try WycheproofFile.load(file)
         var checked = 0, acceptable = 0
+        // Random Miller–Rabin bases: a composite passes a round with probability ≤ 1/4. Debug builds
+        // use 16 rounds (≤ 2⁻³² per composite), release 40.
+        #if DEBUG
+        let rounds = 16
+        #else
+        let rounds = 40
+        #endif
         for (_, t) in wf.cases {
-            let got = RSAPrivateKey.isProbablePrime(signedBigEndian: t.hex("value"))
+            let got = RSAPrivateKey.isProbablePrime(signedBigEndian: t.hex("value"), rounds: rounds)
             switch t.result {
             case .valid: #expect(got, "tcId \(t.tcId) \(t.comment)")
             case .invalid: #expect(!got, "tcId \(t.tcId) \(t.comment)")
