@@ -8,10 +8,18 @@ if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--emit-ecdsa
     exit(emitECDSASignatures(to: CommandLine.arguments[2]) == 0 ? 0 : 1)
 }
 
+if CommandLine.arguments.dropFirst().first == "--soak" {   // the JWKSCache soak (SoakCommand.swift), not a benchmark
+    exit(runSoakCommand(Array(CommandLine.arguments.dropFirst(2))))
+}
+
+rsaSpecialModes(CommandLine.arguments)  // --rsa-keygen-stats, --rsa-emit (RSASigningBenchmarks.swift)
+
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
+benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
+benchmarks += ed25519Benchmarks()
 benchmarks += jwtBenchmarks()
 benchmarks += productBenchmarks()
 

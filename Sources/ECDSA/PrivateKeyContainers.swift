@@ -56,7 +56,7 @@ enum ECPrivateKeyContainers {
         } catch {
             throw mapped(error, "PKCS#8 PrivateKeyInfo", inconsistent: .inconsistentCurve)
         }
-        guard case .ecPublicKey(let c) = info.algorithm, case .ec(let key) = info.privateKey else {
+        guard let c = info.algorithm.namedCurve, let key = info.privateKey.ec else {
             throw ECDSAError.make(.unsupportedCurve, "PKCS#8 key is not an EC key")
         }
         guard c == curve else {

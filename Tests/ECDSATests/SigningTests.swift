@@ -345,7 +345,7 @@ struct SigningTests {
         #expect(!"\(key)".contains(d))
         let info = try PKCS8PrivateKeyInfo(derEncoded: key.derRepresentation)
         #expect(info.algorithm == .ecPublicKey(.p384) && info.publicKey == nil)
-        guard case .ec(let sec1) = info.privateKey else { Issue.record("not EC"); return }
+        let sec1 = try #require(info.privateKey.ec)
         #expect(sec1.privateKey == key.rawRepresentation && sec1.publicKey == key.publicKey.x963Representation && !sec1.includesParameters)
         #expect(key.pemRepresentation.hasPrefix("-----BEGIN PRIVATE KEY-----"))
     }
