@@ -88,20 +88,28 @@ enum ECPrivateKeyContainers {
     /// A DER error as an `ECDSAError`. Codes are mapped one to one where the DER module has them; the DER
     /// module reports explicit curve parameters and a wrong private-key length under broader codes, so those
     /// two are recognised from its reason text (which never carries key material).
-    static func mapped(_ error: any Error, _ what: String, inconsistent: ECDSAError.Code = .inconsistentCurve) -> ECDSAError {
-        guard let e = error as? DERError else {
-            return ECDSAError.make(.invalidKeyEncoding, "\(what): \(error)")
-        }
+    static func mapped(_ e: DERError, _ what: String, inconsistent: ECDSAError.Code = .inconsistentCurve) -> ECDSAError {
         let code: ECDSAError.Code
         switch e.code {
         case .trailingData: code = .trailingData
         case .inconsistentParameters: code = inconsistent
         case .missingParameters: code = .unsupportedCurve
-        case .unsupported where e.reason.contains("explicit"): code = .explicitParameters
-        case .unsupported where e.reason.contains("curve") || e.reason.contains("key algorithm"): code = .unsupportedCurve
-        case .invalidKey where e.reason.contains("privateKey is"): code = .invalidPrivateKeyLength
+        case .unsupported where contains(e.reason, "explicit"): code = .explicitParameters
+        case .unsupported where contains(e.reason, "curve") || contains(e.reason, "key algorithm"): code = .unsupportedCurve
+        case .invalidKey where contains(e.reason, "privateKey is"): code = .invalidPrivateKeyLength
         default: code = .invalidKeyEncoding
         }
         return ECDSAError.make(code, "\(what): \(e.description)")
+    }
+
+    /// Whether `text` contains `word` (UTF-8 bytes; no Foundation or string processing, so it compiles in
+    /// Embedded Swift).
+    static func contains(_ text: String, _ word: String) -> Bool {
+        let t = Array(text.utf8), w = Array(word.utf8)
+        guard !w.isEmpty, t.count >= w.count else { return w.isEmpty }
+        for i in 0...(t.count - w.count) where t[i] == w[0] {
+            if Array(t[i..<(i + w.count)]) == w { return true }
+        }
+        return false
     }
 }
