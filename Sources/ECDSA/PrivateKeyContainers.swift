@@ -25,7 +25,7 @@ enum ECPrivateKeyContainers {
     /// A PEM block; its label decides the structure (RFC 7468 §10 `PRIVATE KEY`, RFC 5915 §4 `EC PRIVATE KEY`).
     static func parse(pem: String, curve: ECNamedCurve) throws(ECDSAError) -> Parsed {
         let doc: PEMDocument
-        do {
+        do throws(DERError) {
             doc = try PEMDocument(pemString: pem)
         } catch {
             throw mapped(error, "PEM private key")
@@ -40,7 +40,7 @@ enum ECPrivateKeyContainers {
 
     static func parseSEC1(_ der: [UInt8], curve: ECNamedCurve) throws(ECDSAError) -> Parsed {
         let key: SEC1ECPrivateKey
-        do {
+        do throws(DERError) {
             // Parameters absent: the caller's curve is the key's (RFC 5915 §3 lets the context name it).
             key = try SEC1ECPrivateKey(derEncoded: der, curve: curve)
         } catch {
@@ -51,7 +51,7 @@ enum ECPrivateKeyContainers {
 
     static func parsePKCS8(_ der: [UInt8], curve: ECNamedCurve) throws(ECDSAError) -> Parsed {
         let info: PKCS8PrivateKeyInfo
-        do {
+        do throws(DERError) {
             info = try PKCS8PrivateKeyInfo(derEncoded: der)
         } catch {
             throw mapped(error, "PKCS#8 PrivateKeyInfo", inconsistent: .inconsistentCurve)
@@ -94,22 +94,20 @@ enum ECPrivateKeyContainers {
         case .trailingData: code = .trailingData
         case .inconsistentParameters: code = inconsistent
         case .missingParameters: code = .unsupportedCurve
-        case .unsupported where contains(e.reason, "explicit"): code = .explicitParameters
-        case .unsupported where contains(e.reason, "curve") || contains(e.reason, "key algorithm"): code = .unsupportedCurve
-        case .invalidKey where contains(e.reason, "privateKey is"): code = .invalidPrivateKeyLength
+        case .unsupported where mentions(e.reason, "explicit"): code = .explicitParameters
+        case .unsupported where mentions(e.reason, "curve") || mentions(e.reason, "key algorithm"): code = .unsupportedCurve
+        case .invalidKey where mentions(e.reason, "privateKey is"): code = .invalidPrivateKeyLength
         default: code = .invalidKeyEncoding
         }
         return ECDSAError.make(code, "\(what): \(e.description)")
     }
+}
 
-    /// Whether `text` contains `word` (UTF-8 bytes; no Foundation or string processing, so it compiles in
-    /// Embedded Swift).
-    static func contains(_ text: String, _ word: String) -> Bool {
-        let t = Array(text.utf8), w = Array(word.utf8)
-        guard !w.isEmpty, t.count >= w.count else { return w.isEmpty }
-        for i in 0...(t.count - w.count) where t[i] == w[0] {
-            if Array(t[i..<(i + w.count)]) == w { return true }
-        }
-        return false
-    }
+/// Whether `text` contains `word` (byte-wise; `String.contains(_:)` over strings is not in Embedded Swift's
+/// standard library). Used only to refine a DER error into a more specific ECDSA code.
+private func mentions(_ text: String, _ word: String) -> Bool {
+    let t = Array(text.utf8), w = Array(word.utf8)
+    guard !w.isEmpty, t.count >= w.count else { return w.isEmpty }
+    for i in 0...(t.count - w.count) where t[i..<(i + w.count)].elementsEqual(w) { return true }
+    return false
 }
