@@ -21,6 +21,7 @@ benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += ed25519Benchmarks()
 benchmarks += jwtBenchmarks()
+benchmarks += signBenchmarks()
 benchmarks += productBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)
