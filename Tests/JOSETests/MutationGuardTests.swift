@@ -30,4 +30,18 @@ struct MutationGuardTests {
                              key: Self.secret)
         _ = try Self.verifier(understood: ["ext"]).verifySignature(ok)
     }
+
+    /// jose-b64-false: an unencoded-payload token (RFC 7797 `"b64": false`) is never verified as if its payload
+    /// were base64url, whether or not `b64` is listed in `crit` and understood.
+    @Test("b64: false is refused", arguments: [(#","b64":false,"crit":["b64"]"#, true), (#","b64":false"#, false)])
+    func unencodedPayloadRefused(_ members: String, _ understood: Bool) throws {
+        let header = #"{"alg":"HS256","kid":"k1""# + members + "}"
+        let token = T.hmacToken(header: header, payload: Self.payload, key: Self.secret)
+        T.expectCode(.unsupportedCriticalHeader, members) {
+            _ = try Self.verifier(understood: understood ? ["b64"] : []).verifySignature(token)
+        }
+        // Control: "b64": true (the default spelled out) verifies.
+        let ok = T.hmacToken(header: #"{"alg":"HS256","kid":"k1","b64":true}"#, payload: Self.payload, key: Self.secret)
+        _ = try Self.verifier().verifySignature(ok)
+    }
 }
