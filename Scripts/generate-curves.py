@@ -830,7 +830,7 @@ extension «C».Signing {
         }
 
         init(spki: SubjectPublicKeyInfo) throws {
-            guard case .ecPublicKey(let curve) = spki.algorithm else {
+            guard let curve = spki.algorithm.namedCurve else {
                 throw ECDSAError.make(.unsupportedCurve, "not an EC public key")
             }
             guard curve == .«DERCURVE» else {

@@ -864,7 +864,7 @@ def build_attacks():
         "privateMixedSet": {"keys": [rsa_a.private_jwk(), ec_b.jwk()]},
         "unknownKtySet": {"keys": [
             {"kty": "OKP", "crv": "Ed25519", "kid": "okp", "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"},
-            {"kty": "XYZ", "kid": "future", "q": "AQAB"},
+            {"kty": "XYZ", "kid": "future", "w": "AQAB"},  # no private member names: those fail the set whatever the kty
             ec_a.jwk(),
         ]},
         "unicodeKidSet": {"keys": [dict(zx1.jwk(), kid="\u00e9")]},

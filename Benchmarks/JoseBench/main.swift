@@ -1,6 +1,12 @@
 // jose-bench: `swift run -c release jose-bench [--json] [--filter SUBSTRING]`.
 // Each module contributes its rows with one line below (a function in <Module>Benchmarks.swift).
 
+import Foundation
+
+if CommandLine.arguments.dropFirst().first == "--soak" {   // the JWKSCache soak (SoakCommand.swift), not a benchmark
+    exit(runSoakCommand(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()

@@ -1,19 +1,44 @@
-/// The named curves this package knows (RFC 5480 §2.1.1.1).
-public enum ECNamedCurve: Sendable, Equatable, Hashable, CaseIterable {
-    case p256, p384, p521
+/// A named elliptic curve (RFC 5480 §2.1.1.1).
+///
+/// A struct over a private enum, so that curves can be added without breaking a caller's `switch`
+/// (which therefore needs a `default`); compare with `==` against the static members.
+public struct ECNamedCurve: Sendable, Hashable, CustomStringConvertible {
+    private enum Backing: Sendable, Hashable {
+        case p256, p384, p521
+    }
+
+    private let backing: Backing
+    private init(_ b: Backing) { backing = b }
+
+    /// NIST P-256 (secp256r1, prime256v1).
+    public static let p256 = ECNamedCurve(.p256)
+    /// NIST P-384 (secp384r1).
+    public static let p384 = ECNamedCurve(.p384)
+    /// NIST P-521 (secp521r1).
+    public static let p521 = ECNamedCurve(.p521)
+
+    /// Every curve this module knows, in order of size.
+    public static let allCases: [ECNamedCurve] = [.p256, .p384, .p521]
 
     /// The curve's OBJECT IDENTIFIER (secp256r1, secp384r1, secp521r1).
     public var oid: ASN1ObjectIdentifier {
-        switch self {
+        switch backing {
         case .p256: return ASN1ObjectIdentifier.Known.secp256r1
         case .p384: return ASN1ObjectIdentifier.Known.secp384r1
         case .p521: return ASN1ObjectIdentifier.Known.secp521r1
         }
     }
 
+    /// The NIST name: `P-256`, `P-384`, `P-521` (also the JOSE `crv` value, RFC 7518 §6.2.1.1).
+    public var name: String {
+        switch backing { case .p256: return "P-256"; case .p384: return "P-384"; case .p521: return "P-521" }
+    }
+
+    public var description: String { name }
+
     /// Octets of a field element or scalar: ⌈bits/8⌉ (32, 48, 66).
     public var coordinateByteCount: Int {
-        switch self { case .p256: return 32; case .p384: return 48; case .p521: return 66 }
+        switch backing { case .p256: return 32; case .p384: return 48; case .p521: return 66 }
     }
 
     /// Octets of a scalar (private key, r, s) — the same as the coordinates for these curves.
@@ -25,10 +50,16 @@ public enum ECNamedCurve: Sendable, Equatable, Hashable, CaseIterable {
         self = c
     }
 
+    /// The curve with the NIST name (`"P-256"`, …, exactly as ``name`` spells it), or nil.
+    public init?(name: String) {
+        guard let c = ECNamedCurve.allCases.first(where: { $0.name == name }) else { return nil }
+        self = c
+    }
+
     /// Reads ECParameters (RFC 5480 §2.1.1): only `namedCurve` is supported; `specifiedCurve`
     /// (explicit parameters, a SEQUENCE) and `implicitCurve` (NULL) are refused, as RFC 5480 and
     /// the JOSE/X.509 profiles require.
-    static func read(from r: inout DERReader) throws -> ECNamedCurve {
+    static func read(from r: inout DERReader) throws(DERError) -> ECNamedCurve {
         guard !r.isAtEnd else {
             throw DERError.make(.missingParameters, at: r.position, "EC key without curve parameters")
         }
@@ -52,13 +83,39 @@ public enum ECNamedCurve: Sendable, Equatable, Hashable, CaseIterable {
 }
 
 /// Hash algorithms that can appear in RSASSA-PSS parameters (RFC 8017 App. A.2.1, RFC 4055 §2.1).
-public enum DigestAlgorithm: Sendable, Equatable, Hashable, CaseIterable {
-    case sha1, sha224, sha256, sha384, sha512, sha512_224, sha512_256
+///
+/// A struct over a private enum, so that hashes can be added without breaking a caller's `switch`
+/// (which therefore needs a `default`); compare with `==` against the static members.
+public struct DigestAlgorithm: Sendable, Hashable, CustomStringConvertible {
+    private enum Backing: Sendable, Hashable {
+        case sha1, sha224, sha256, sha384, sha512, sha512_224, sha512_256
+    }
+
+    private let backing: Backing
+    private init(_ b: Backing) { backing = b }
+
+    /// SHA-1 (recognised in parameters; the RSA module refuses to verify with it).
+    public static let sha1 = DigestAlgorithm(.sha1)
+    /// SHA-224 (FIPS 180-4).
+    public static let sha224 = DigestAlgorithm(.sha224)
+    /// SHA-256 (FIPS 180-4).
+    public static let sha256 = DigestAlgorithm(.sha256)
+    /// SHA-384 (FIPS 180-4).
+    public static let sha384 = DigestAlgorithm(.sha384)
+    /// SHA-512 (FIPS 180-4).
+    public static let sha512 = DigestAlgorithm(.sha512)
+    /// SHA-512/224 (FIPS 180-4).
+    public static let sha512_224 = DigestAlgorithm(.sha512_224)
+    /// SHA-512/256 (FIPS 180-4).
+    public static let sha512_256 = DigestAlgorithm(.sha512_256)
+
+    /// Every hash this module knows.
+    public static let allCases: [DigestAlgorithm] = [.sha1, .sha224, .sha256, .sha384, .sha512, .sha512_224, .sha512_256]
 
     /// The hash's OBJECT IDENTIFIER (RFC 8017 App. A.2.1; NIST CSOR).
     public var oid: ASN1ObjectIdentifier {
         typealias K = ASN1ObjectIdentifier.Known
-        switch self {
+        switch backing {
         case .sha1: return K.sha1
         case .sha224: return K.sha224
         case .sha256: return K.sha256
@@ -71,7 +128,7 @@ public enum DigestAlgorithm: Sendable, Equatable, Hashable, CaseIterable {
 
     /// Digest length in octets.
     public var byteCount: Int {
-        switch self {
+        switch backing {
         case .sha1: return 20
         case .sha224, .sha512_224: return 28
         case .sha256, .sha512_256: return 32
@@ -79,6 +136,21 @@ public enum DigestAlgorithm: Sendable, Equatable, Hashable, CaseIterable {
         case .sha512: return 64
         }
     }
+
+    /// The conventional name: `SHA-1`, `SHA-224`, …, `SHA-512/256`.
+    public var name: String {
+        switch backing {
+        case .sha1: return "SHA-1"
+        case .sha224: return "SHA-224"
+        case .sha256: return "SHA-256"
+        case .sha384: return "SHA-384"
+        case .sha512: return "SHA-512"
+        case .sha512_224: return "SHA-512/224"
+        case .sha512_256: return "SHA-512/256"
+        }
+    }
+
+    public var description: String { name }
 
     /// The hash an OID names, or nil.
     public init?(oid: ASN1ObjectIdentifier) {
@@ -89,8 +161,8 @@ public enum DigestAlgorithm: Sendable, Equatable, Hashable, CaseIterable {
     /// Reads `HashAlgorithm ::= AlgorithmIdentifier` (RFC 8017 App. A.2.1). RFC 4055 §2.1: the
     /// parameters are NULL or absent and both must be accepted; the returned flag says which
     /// form was used so the value can be re-encoded as it came.
-    static func readIdentifier(from r: inout DERReader) throws -> (DigestAlgorithm, nullParameters: Bool) {
-        try r.sequence("hash AlgorithmIdentifier") { s in
+    static func readIdentifier(from r: inout DERReader) throws(DERError) -> (DigestAlgorithm, nullParameters: Bool) {
+        try r.sequence("hash AlgorithmIdentifier") { s throws(DERError) in
             let at = s.position
             let oid = try s.readObjectIdentifier("hash algorithm")
             guard let d = DigestAlgorithm(oid: oid) else {
@@ -166,7 +238,7 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
     }
 
     /// Parses a DER-encoded RSASSA-PSS-params SEQUENCE (no trailing data).
-    public init(derEncoded: [UInt8]) throws {
+    public init(derEncoded: [UInt8]) throws(DERError) {
         var r = try DERReader(derEncoded)
         self = try RSASSAPSSParameters.read(from: &r)
         try r.finish()
@@ -179,11 +251,11 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
         return w.bytes
     }
 
-    static func read(from r: inout DERReader) throws -> RSASSAPSSParameters {
-        try r.sequence("RSASSA-PSS-params") { s in
+    static func read(from r: inout DERReader) throws(DERError) -> RSASSAPSSParameters {
+        try r.sequence("RSASSA-PSS-params") { s throws(DERError) in
             var p = RSASSAPSSParameters.defaults
             let hashAt = s.position
-            if let (h, null) = try s.explicitIfPresent(0, { try DigestAlgorithm.readIdentifier(from: &$0) }) {
+            if let (h, null) = try s.explicitIfPresent(0, { (e: inout DERReader) throws(DERError) in try DigestAlgorithm.readIdentifier(from: &e) }) {
                 guard h != .sha1 else {
                     throw DERError.make(.defaultValueEncoded, at: hashAt, "hashAlgorithm sha1 is the DEFAULT and must be omitted (X.690 §11.5)")
                 }
@@ -191,8 +263,8 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
                 p.hashParametersNull = null
             }
             let mgfAt = s.position
-            if let (h, null) = try s.explicitIfPresent(1, { m in
-                try m.sequence("MaskGenAlgorithm") { a in
+            if let (h, null) = try s.explicitIfPresent(1, { m throws(DERError) in
+                try m.sequence("MaskGenAlgorithm") { a throws(DERError) in
                     let at = a.position
                     let oid = try a.readObjectIdentifier("mask generation function")
                     guard oid == ASN1ObjectIdentifier.Known.mgf1 else {
@@ -211,7 +283,7 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
                 p.mgfHashParametersNull = null
             }
             let saltAt = s.position
-            if let salt = try s.explicitIfPresent(2, { try $0.readInt("saltLength") }) {
+            if let salt = try s.explicitIfPresent(2, { (e: inout DERReader) throws(DERError) in try e.readInt("saltLength") }) {
                 guard salt >= 0 else {
                     throw DERError.make(.invalidParameters, at: saltAt, "negative saltLength")
                 }
@@ -221,7 +293,7 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
                 p.saltLength = salt
             }
             let trailerAt = s.position
-            if let t = try s.explicitIfPresent(3, { try $0.readInt("trailerField") }) {
+            if let t = try s.explicitIfPresent(3, { (e: inout DERReader) throws(DERError) in try e.readInt("trailerField") }) {
                 guard t != 1 else {
                     throw DERError.make(.defaultValueEncoded, at: trailerAt, "trailerField 1 is the DEFAULT and must be omitted (X.690 §11.5)")
                 }
@@ -251,18 +323,104 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
 }
 
 /// The key algorithm of a SubjectPublicKeyInfo or PKCS#8 PrivateKeyInfo, with its parameters.
-public enum PublicKeyAlgorithm: Sendable, Equatable, Hashable {
+///
+/// A struct over a private enum, so that key algorithms (Ed25519, …) can be added without breaking
+/// callers: ask ``kind`` (and compare it with `==`, or `switch` with a `default`) and read the
+/// parameters through ``rsassaPSSParameters`` and ``namedCurve``. Build values with
+/// ``rsaEncryption``, ``rsassaPSS(_:)`` and ``ecPublicKey(_:)``.
+public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
+    private enum Backing: Sendable, Hashable {
+        case rsaEncryption
+        case rsassaPSS(RSASSAPSSParameters?)
+        case ecPublicKey(ECNamedCurve)
+    }
+
+    private let backing: Backing
+    private init(_ b: Backing) { backing = b }
+
     /// rsaEncryption, parameters NULL (RFC 8017 App. A.1, RFC 3279 §2.3.1).
-    case rsaEncryption
+    public static let rsaEncryption = PublicKeyAlgorithm(.rsaEncryption)
+
     /// id-RSASSA-PSS (RFC 4055 §3.1): nil when the parameters are absent (any PSS parameters
     /// allowed), otherwise the parameters the key is restricted to.
-    case rsassaPSS(RSASSAPSSParameters?)
+    public static func rsassaPSS(_ parameters: RSASSAPSSParameters?) -> PublicKeyAlgorithm {
+        PublicKeyAlgorithm(.rsassaPSS(parameters))
+    }
+
     /// id-ecPublicKey with a named curve (RFC 5480 §2.1.1).
-    case ecPublicKey(ECNamedCurve)
+    public static func ecPublicKey(_ curve: ECNamedCurve) -> PublicKeyAlgorithm {
+        PublicKeyAlgorithm(.ecPublicKey(curve))
+    }
+
+    /// The algorithm without its parameters (its OBJECT IDENTIFIER, as a value to compare).
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Backing: String, Sendable, Hashable {
+            case rsaEncryption, rsassaPSS, ecPublicKey
+        }
+
+        private let backing: Backing
+        private init(_ b: Backing) { backing = b }
+
+        /// rsaEncryption (RFC 8017 App. A.1).
+        public static let rsaEncryption = Kind(.rsaEncryption)
+        /// id-RSASSA-PSS (RFC 4055 §3.1).
+        public static let rsassaPSS = Kind(.rsassaPSS)
+        /// id-ecPublicKey (RFC 5480 §2.1.1).
+        public static let ecPublicKey = Kind(.ecPublicKey)
+
+        /// The algorithm's OBJECT IDENTIFIER.
+        public var oid: ASN1ObjectIdentifier {
+            typealias K = ASN1ObjectIdentifier.Known
+            switch backing {
+            case .rsaEncryption: return K.rsaEncryption
+            case .rsassaPSS: return K.rsassaPSS
+            case .ecPublicKey: return K.ecPublicKey
+            }
+        }
+
+        public var description: String { backing.rawValue }
+    }
+
+    /// Which algorithm this is, without parameters.
+    public var kind: Kind {
+        switch backing {
+        case .rsaEncryption: return .rsaEncryption
+        case .rsassaPSS: return .rsassaPSS
+        case .ecPublicKey: return .ecPublicKey
+        }
+    }
+
+    /// The algorithm's OBJECT IDENTIFIER.
+    public var oid: ASN1ObjectIdentifier { kind.oid }
+
+    /// The parameters of an id-RSASSA-PSS key that restricts its use; nil for other algorithms and
+    /// for a PSS key without parameters (use ``kind`` to tell those apart).
+    public var rsassaPSSParameters: RSASSAPSSParameters? {
+        if case .rsassaPSS(let p) = backing { return p }
+        return nil
+    }
+
+    /// The named curve of an id-ecPublicKey key; nil for other algorithms.
+    public var namedCurve: ECNamedCurve? {
+        if case .ecPublicKey(let c) = backing { return c }
+        return nil
+    }
+
+    /// True for the two RSA algorithms.
+    public var isRSA: Bool { kind == .rsaEncryption || kind == .rsassaPSS }
+
+    public var description: String {
+        switch backing {
+        case .rsaEncryption: return "rsaEncryption"
+        case .rsassaPSS(nil): return "id-RSASSA-PSS"
+        case .rsassaPSS(let p?): return "id-RSASSA-PSS(\(p.hashAlgorithm), MGF1-\(p.maskGenHashAlgorithm), salt \(p.saltLength))"
+        case .ecPublicKey(let c): return "id-ecPublicKey(\(c))"
+        }
+    }
 
     /// Reads `AlgorithmIdentifier ::= SEQUENCE { algorithm OBJECT IDENTIFIER, parameters ANY OPTIONAL }`.
-    static func read(from r: inout DERReader) throws -> PublicKeyAlgorithm {
-        try r.sequence("AlgorithmIdentifier") { s in
+    static func read(from r: inout DERReader) throws(DERError) -> PublicKeyAlgorithm {
+        try r.sequence("AlgorithmIdentifier") { s throws(DERError) in
             let at = s.position
             let oid = try s.readObjectIdentifier("algorithm")
             typealias K = ASN1ObjectIdentifier.Known
@@ -287,24 +445,13 @@ public enum PublicKeyAlgorithm: Sendable, Equatable, Hashable {
     }
 
     func write(to w: inout DERWriter) {
-        typealias K = ASN1ObjectIdentifier.Known
         w.writeSequence { s in
-            switch self {
-            case .rsaEncryption:
-                s.writeObjectIdentifier(K.rsaEncryption)
-                s.writeNull()
-            case .rsassaPSS(let p):
-                s.writeObjectIdentifier(K.rsassaPSS)
-                p?.write(to: &s)
-            case .ecPublicKey(let c):
-                s.writeObjectIdentifier(K.ecPublicKey)
-                s.writeObjectIdentifier(c.oid)
+            s.writeObjectIdentifier(oid)
+            switch backing {
+            case .rsaEncryption: s.writeNull()
+            case .rsassaPSS(let p): p?.write(to: &s)
+            case .ecPublicKey(let c): s.writeObjectIdentifier(c.oid)
             }
         }
-    }
-
-    /// True for the two RSA algorithms.
-    public var isRSA: Bool {
-        switch self { case .rsaEncryption, .rsassaPSS: return true; case .ecPublicKey: return false }
     }
 }

@@ -19,17 +19,17 @@ public struct DERNode: Sendable {
     /// nesting level, and the content rules of the universal types whose DER form is
     /// constrained (BOOLEAN, INTEGER, NULL, BIT STRING, OBJECT IDENTIFIER), and the order of
     /// SET components (X.690 §10.3, §11.6).
-    public static func parse(_ bytes: [UInt8]) throws -> DERNode { try parse(bytes[...]) }
+    public static func parse(_ bytes: [UInt8]) throws(DERError) -> DERNode { try parse(bytes[...]) }
 
     /// The same for a slice; offsets in errors are the slice's indices.
-    public static func parse(_ bytes: ArraySlice<UInt8>) throws -> DERNode {
+    public static func parse(_ bytes: ArraySlice<UInt8>) throws(DERError) -> DERNode {
         var r = try DERReader(bytes)
         let node = try DERNode(r.next())
         try r.finish()
         return node
     }
 
-    init(_ e: DERElement) throws {
+    init(_ e: DERElement) throws(DERError) {
         tag = e.tag; encoded = e.encoded; contents = e.contents
         if e.tag.isConstructed {
             var r = try e.contentsReader()
@@ -44,7 +44,7 @@ public struct DERNode: Sendable {
     }
 
     /// Validates an element and everything inside it without building a tree.
-    static func validate(_ e: DERElement) throws {
+    static func validate(_ e: DERElement) throws(DERError) {
         if e.tag.isConstructed {
             var r = try e.contentsReader()
             var parts: [(DERTag, ArraySlice<UInt8>)] = []
@@ -59,7 +59,7 @@ public struct DERNode: Sendable {
         }
     }
 
-    static func checkPrimitive(_ e: DERElement) throws {
+    static func checkPrimitive(_ e: DERElement) throws(DERError) {
         guard e.tag.tagClass == .universal else { return }
         switch e.tag.number {
         case 1: _ = try e.booleanValue()
@@ -77,7 +77,7 @@ public struct DERNode: Sendable {
     /// number). A reader cannot tell SET from SET OF, so a universal SET passes if either order
     /// holds (`tagOrderAllowed`); a container that knows it holds a SET OF (PKCS#8 attributes,
     /// an IMPLICIT `[0] SET OF`) asks for the encoding order alone.
-    static func checkSetOrder(_ e: DERElement, _ parts: [(DERTag, ArraySlice<UInt8>)], tagOrderAllowed: Bool) throws {
+    static func checkSetOrder(_ e: DERElement, _ parts: [(DERTag, ArraySlice<UInt8>)], tagOrderAllowed: Bool) throws(DERError) {
         guard parts.count > 1 else { return }
         var byEncoding = true, byTag = tagOrderAllowed
         for i in 1..<parts.count {

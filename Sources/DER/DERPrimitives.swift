@@ -13,7 +13,7 @@ public struct DERBitString: Sendable, Equatable {
 }
 
 extension DERElement {
-    private func requireTag(_ t: DERTag, _ what: String) throws {
+    private func requireTag(_ t: DERTag, _ what: String) throws(DERError) {
         guard tag.tagClass == t.tagClass, tag.number == t.number, tag.isConstructed == t.isConstructed else {
             throw DERError.make(.unexpectedTag, at: offset, "expected \(what), found \(tag)")
         }
@@ -24,7 +24,7 @@ extension DERElement {
     /// X.690 §8.3.1: at least one octet. §8.3.2: if there is more than one octet, the bits of the
     /// first octet and bit 8 of the second shall not be all ones, nor all zeros.
     /// The tag is not checked, so an IMPLICIT-tagged INTEGER can be read the same way.
-    public func integerContents() throws -> ArraySlice<UInt8> {
+    public func integerContents() throws(DERError) -> ArraySlice<UInt8> {
         let c = contents
         guard let first = c.first else {
             throw DERError.make(.emptyInteger, at: offset, "INTEGER with no content octets (X.690 §8.3.1)")
@@ -40,7 +40,7 @@ extension DERElement {
 
     /// The big-endian magnitude of a non-negative INTEGER, without the sign octet (so with no
     /// leading zero octet; zero is the empty slice). Negative values throw `.negativeInteger`.
-    public func unsignedIntegerMagnitude(_ what: String = "INTEGER") throws -> ArraySlice<UInt8> {
+    public func unsignedIntegerMagnitude(_ what: String = "INTEGER") throws(DERError) -> ArraySlice<UInt8> {
         let c = try integerContents()
         guard c.first! & 0x80 == 0 else {
             throw DERError.make(.negativeInteger, at: offset, "\(what) is negative")
@@ -50,7 +50,7 @@ extension DERElement {
 
     /// A small INTEGER as `Int` (versions, salt lengths). Values that do not fit throw
     /// `.integerTooLarge`.
-    public func intValue(_ what: String = "INTEGER") throws -> Int {
+    public func intValue(_ what: String = "INTEGER") throws(DERError) -> Int {
         let c = try integerContents()
         guard c.count <= 8 else {
             throw DERError.make(.integerTooLarge, at: offset, "\(what) does not fit in 64 bits")
@@ -64,7 +64,7 @@ extension DERElement {
     }
 
     /// X.690 §11.1: DER BOOLEAN is one octet, 0x00 (FALSE) or 0xFF (TRUE).
-    public func booleanValue() throws -> Bool {
+    public func booleanValue() throws(DERError) -> Bool {
         try requireTag(.boolean, "BOOLEAN")
         guard contents.count == 1, let b = contents.first, b == 0x00 || b == 0xFF else {
             throw DERError.make(.invalidBoolean, at: offset, "BOOLEAN must be the single octet 0x00 or 0xFF (X.690 §11.1)")
@@ -73,7 +73,7 @@ extension DERElement {
     }
 
     /// X.690 §8.8.2: NULL has no content octets.
-    public func nullValue() throws {
+    public func nullValue() throws(DERError) {
         try requireTag(.null, "NULL")
         guard contents.isEmpty else {
             throw DERError.make(.invalidNull, at: offset, "NULL with \(contents.count) content octets (X.690 §8.8.2)")
@@ -83,7 +83,7 @@ extension DERElement {
     /// X.690 §8.6.2: the first content octet is the number of unused bits (0–7) in the last octet;
     /// it is 0 when there are no further octets. §11.2.1: unused bits are zero.
     /// The tag is not checked beyond being primitive (IMPLICIT-tagged BIT STRINGs read the same way).
-    public func bitStringValue() throws -> DERBitString {
+    public func bitStringValue() throws(DERError) -> DERBitString {
         guard !tag.isConstructed else {
             throw DERError.make(.unexpectedTag, at: offset, "constructed BIT STRING is not DER (X.690 §10.2)")
         }
@@ -108,7 +108,7 @@ extension DERElement {
     }
 
     /// The octets of a BIT STRING that must be a whole number of octets (keys, signatures).
-    public func octetAlignedBitString(_ what: String = "BIT STRING") throws -> ArraySlice<UInt8> {
+    public func octetAlignedBitString(_ what: String = "BIT STRING") throws(DERError) -> ArraySlice<UInt8> {
         let b = try bitStringValue()
         guard b.unusedBits == 0 else {
             throw DERError.make(.invalidBitString, at: offset, "\(what) is not a whole number of octets (\(b.unusedBits) unused bits)")
@@ -117,7 +117,7 @@ extension DERElement {
     }
 
     /// An OBJECT IDENTIFIER, checked for minimal base-128 arcs (X.690 §8.19.2).
-    public func objectIdentifierValue() throws -> ASN1ObjectIdentifier {
+    public func objectIdentifierValue() throws(DERError) -> ASN1ObjectIdentifier {
         try requireTag(.objectIdentifier, "OBJECT IDENTIFIER")
         return try ASN1ObjectIdentifier(contentOctets: contents, offset: offset)
     }

@@ -16,7 +16,7 @@ public struct DERElement: Sendable {
     public var offset: Int { encoded.startIndex }
 
     /// A reader over the contents of this (constructed) element, one level deeper.
-    public func contentsReader() throws -> DERReader {
+    public func contentsReader() throws(DERError) -> DERReader {
         guard tag.isConstructed else {
             throw DERError.make(.unexpectedTag, at: offset, "\(tag) is primitive, expected a constructed element")
         }
@@ -40,7 +40,7 @@ public struct DERReader: Sendable {
     public let depth: Int
 
     /// A reader over `bytes` at nesting `depth`; throws `.nestingTooDeep` past `maximumDepth`.
-    public init(_ bytes: ArraySlice<UInt8>, depth: Int = 0) throws {
+    public init(_ bytes: ArraySlice<UInt8>, depth: Int = 0) throws(DERError) {
         guard depth <= DERReader.maximumDepth else {
             throw DERError.make(.nestingTooDeep, at: bytes.startIndex, "nesting deeper than \(DERReader.maximumDepth) levels")
         }
@@ -49,7 +49,7 @@ public struct DERReader: Sendable {
     }
 
     /// A top-level reader over an array.
-    public init(_ bytes: [UInt8]) throws { try self.init(bytes[...]) }
+    public init(_ bytes: [UInt8]) throws(DERError) { try self.init(bytes[...]) }
 
     /// True when every byte has been read.
     public var isAtEnd: Bool { remaining.isEmpty }
@@ -63,7 +63,7 @@ public struct DERReader: Sendable {
         return try? copy.readTag()
     }
 
-    private mutating func readTag() throws -> DERTag {
+    private mutating func readTag() throws(DERError) -> DERTag {
         var i = remaining.startIndex
         let end = remaining.endIndex
         guard i < end else { throw DERError.make(.truncated, at: i, "expected an element, input ended") }
@@ -113,7 +113,7 @@ public struct DERReader: Sendable {
     }
 
     /// Reads the next element, whatever its tag.
-    public mutating func next() throws -> DERElement {
+    public mutating func next() throws(DERError) -> DERElement {
         let before = remaining
         let start = remaining.startIndex
         let tag = try readTag()
@@ -160,7 +160,7 @@ public struct DERReader: Sendable {
     }
 
     /// Reads the next element and checks its tag.
-    public mutating func next(_ tag: DERTag, _ what: @autoclosure () -> String = "") throws -> DERElement {
+    public mutating func next(_ tag: DERTag, _ what: @autoclosure () -> String = "") throws(DERError) -> DERElement {
         guard !isAtEnd else {
             let name = what()
             throw DERError.make(.missingElement, at: position, "expected \(name.isEmpty ? tag.description : name), the structure ended")
@@ -174,7 +174,7 @@ public struct DERReader: Sendable {
     }
 
     /// Reads the next element if it has `tag`; otherwise consumes nothing.
-    public mutating func nextIfPresent(_ tag: DERTag) throws -> DERElement? {
+    public mutating func nextIfPresent(_ tag: DERTag) throws(DERError) -> DERElement? {
         guard !isAtEnd else { return nil }
         var copy = self
         let e = try copy.next()
@@ -185,7 +185,7 @@ public struct DERReader: Sendable {
 
     /// Throws `.unexpectedElement` (inside a structure) or `.trailingData` (top level) unless every
     /// byte has been consumed.
-    public func finish() throws {
+    public func finish() throws(DERError) {
         guard isAtEnd else {
             if depth == 0 {
                 throw DERError.make(.trailingData, at: position, "\(remaining.count) octets after the top-level element")
@@ -195,7 +195,7 @@ public struct DERReader: Sendable {
     }
 
     /// Reads a SEQUENCE and hands a reader over its contents to `body`, which must consume all of it.
-    public mutating func sequence<R>(_ what: @autoclosure () -> String = "SEQUENCE", _ body: (inout DERReader) throws -> R) throws -> R {
+    public mutating func sequence<R>(_ what: @autoclosure () -> String = "SEQUENCE", _ body: (inout DERReader) throws(DERError) -> R) throws(DERError) -> R {
         let e = try next(.sequence, what())
         var inner = try e.contentsReader()
         let r = try body(&inner)
@@ -204,7 +204,7 @@ public struct DERReader: Sendable {
     }
 
     /// Reads an EXPLICIT `[n]` wrapper (X.690 §8.14.2: constructed, containing exactly one element).
-    public mutating func explicit<R>(_ n: UInt32, _ body: (inout DERReader) throws -> R) throws -> R {
+    public mutating func explicit<R>(_ n: UInt32, _ body: (inout DERReader) throws(DERError) -> R) throws(DERError) -> R {
         let e = try next(.contextSpecific(n, constructed: true))
         var inner = try e.contentsReader()
         guard !inner.isAtEnd else {
@@ -216,7 +216,7 @@ public struct DERReader: Sendable {
     }
 
     /// Like `explicit` but returns nil (consuming nothing) if the next element is not `[n]`.
-    public mutating func explicitIfPresent<R>(_ n: UInt32, _ body: (inout DERReader) throws -> R) throws -> R? {
+    public mutating func explicitIfPresent<R>(_ n: UInt32, _ body: (inout DERReader) throws(DERError) -> R) throws(DERError) -> R? {
         guard peekTag() == .contextSpecific(n, constructed: true) else { return nil }
         return try explicit(n, body)
     }
@@ -224,27 +224,27 @@ public struct DERReader: Sendable {
     // MARK: Typed shorthands
 
     /// The next element as an INTEGER (minimal two's complement, X.690 §8.3).
-    public mutating func readInteger() throws -> ArraySlice<UInt8> { try next(.integer).integerContents() }
+    public mutating func readInteger() throws(DERError) -> ArraySlice<UInt8> { try next(.integer).integerContents() }
     /// The next element as a non-negative INTEGER; its magnitude without sign octet.
-    public mutating func readUnsignedInteger(_ what: String = "INTEGER") throws -> ArraySlice<UInt8> {
+    public mutating func readUnsignedInteger(_ what: String = "INTEGER") throws(DERError) -> ArraySlice<UInt8> {
         try next(.integer, what).unsignedIntegerMagnitude(what)
     }
     /// The next element as an INTEGER that fits in `Int`.
-    public mutating func readInt(_ what: String = "INTEGER") throws -> Int { try next(.integer, what).intValue(what) }
+    public mutating func readInt(_ what: String = "INTEGER") throws(DERError) -> Int { try next(.integer, what).intValue(what) }
     /// The next element as a DER BOOLEAN.
-    public mutating func readBoolean() throws -> Bool { try next(.boolean).booleanValue() }
+    public mutating func readBoolean() throws(DERError) -> Bool { try next(.boolean).booleanValue() }
     /// The next element as NULL.
-    public mutating func readNull() throws { try next(.null).nullValue() }
+    public mutating func readNull() throws(DERError) { try next(.null).nullValue() }
     /// The next element as a (primitive) OCTET STRING; its contents.
-    public mutating func readOctetString(_ what: String = "OCTET STRING") throws -> ArraySlice<UInt8> {
+    public mutating func readOctetString(_ what: String = "OCTET STRING") throws(DERError) -> ArraySlice<UInt8> {
         try next(.octetString, what).contents
     }
     /// The next element as a BIT STRING with zero unused bits (X.690 §11.2.1).
-    public mutating func readBitString(_ what: String = "BIT STRING") throws -> DERBitString {
+    public mutating func readBitString(_ what: String = "BIT STRING") throws(DERError) -> DERBitString {
         try next(.bitString, what).bitStringValue()
     }
     /// The next element as an OBJECT IDENTIFIER.
-    public mutating func readObjectIdentifier(_ what: String = "OBJECT IDENTIFIER") throws -> ASN1ObjectIdentifier {
+    public mutating func readObjectIdentifier(_ what: String = "OBJECT IDENTIFIER") throws(DERError) -> ASN1ObjectIdentifier {
         try next(.objectIdentifier, what).objectIdentifierValue()
     }
 }

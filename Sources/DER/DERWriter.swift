@@ -32,19 +32,19 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends a constructed element whose contents `body` writes.
-    public mutating func writeConstructed(_ tag: DERTag, _ body: (inout DERWriter) throws -> Void) rethrows {
+    public mutating func writeConstructed<E: Error>(_ tag: DERTag, _ body: (inout DERWriter) throws(E) -> Void) throws(E) {
         var inner = DERWriter()
         try body(&inner)
         write(tag, contents: inner.bytes)
     }
 
     /// Appends a SEQUENCE whose contents `body` writes.
-    public mutating func writeSequence(_ body: (inout DERWriter) throws -> Void) rethrows {
+    public mutating func writeSequence<E: Error>(_ body: (inout DERWriter) throws(E) -> Void) throws(E) {
         try writeConstructed(.sequence, body)
     }
 
     /// `[n] EXPLICIT`: a constructed context tag around the element(s) `body` writes.
-    public mutating func writeExplicit(_ n: UInt32, _ body: (inout DERWriter) throws -> Void) rethrows {
+    public mutating func writeExplicit<E: Error>(_ n: UInt32, _ body: (inout DERWriter) throws(E) -> Void) throws(E) {
         try writeConstructed(.contextSpecific(n, constructed: true), body)
     }
 

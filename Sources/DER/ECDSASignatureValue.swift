@@ -13,15 +13,15 @@ public enum ECDSASignatureValue {
     public static let maximumScalarByteCount = 512
 
     /// DER → raw r‖s, each half `scalarByteCount` octets.
-    public static func rawRepresentation(fromDER der: [UInt8], scalarByteCount: Int) throws -> [UInt8] {
+    public static func rawRepresentation(fromDER der: [UInt8], scalarByteCount: Int) throws(DERError) -> [UInt8] {
         try rawRepresentation(fromDER: der[...], scalarByteCount: scalarByteCount)
     }
 
     /// The same for a slice (no copy of the input).
-    public static func rawRepresentation(fromDER der: ArraySlice<UInt8>, scalarByteCount n: Int) throws -> [UInt8] {
+    public static func rawRepresentation(fromDER der: ArraySlice<UInt8>, scalarByteCount n: Int) throws(DERError) -> [UInt8] {
         try checkScalarSize(n)
         var reader = try DERReader(der)
-        let (r, s) = try reader.sequence("ECDSA-Sig-Value") { q in
+        let (r, s) = try reader.sequence("ECDSA-Sig-Value") { q throws(DERError) in
             (try q.next(.integer, "r INTEGER"), try q.next(.integer, "s INTEGER"))
         }
         try reader.finish()
@@ -40,7 +40,7 @@ public enum ECDSASignatureValue {
 
     /// Raw r‖s (exactly 2 × `scalarByteCount` octets) → DER, each INTEGER minimal with a 0x00
     /// sign octet when its top bit is set.
-    public static func derRepresentation(fromRaw raw: [UInt8], scalarByteCount n: Int) throws -> [UInt8] {
+    public static func derRepresentation(fromRaw raw: [UInt8], scalarByteCount n: Int) throws(DERError) -> [UInt8] {
         try checkScalarSize(n)
         guard raw.count == 2 * n else {
             throw DERError.make(.invalidSignatureLength, at: nil, "raw signature of \(raw.count) octets, expected \(2 * n)")
@@ -53,7 +53,7 @@ public enum ECDSASignatureValue {
         return w.bytes
     }
 
-    private static func checkScalarSize(_ n: Int) throws {
+    private static func checkScalarSize(_ n: Int) throws(DERError) {
         guard n > 0 && n <= maximumScalarByteCount else {
             throw DERError.make(.invalidParameters, at: nil, "scalar size \(n) out of range 1…\(maximumScalarByteCount)")
         }

@@ -31,7 +31,7 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, CustomStringConvertible,
 
     /// Parses and validates content octets: non-empty, each arc minimal (no leading 0x80 octet,
     /// X.690 §8.19.2), the last octet ends an arc, and every arc fits in 64 bits.
-    public init(contentOctets c: ArraySlice<UInt8>, offset: Int? = nil) throws {
+    public init(contentOctets c: ArraySlice<UInt8>, offset: Int? = nil) throws(DERError) {
         guard !c.isEmpty else {
             throw DERError.make(.invalidObjectIdentifier, at: offset, "empty OBJECT IDENTIFIER")
         }

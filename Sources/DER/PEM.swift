@@ -23,7 +23,7 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
     }
 
     /// Exactly one PEM block (surrounding text ignored). No block, or more than one, is `.invalidPEM`.
-    public init(pemString: String) throws {
+    public init(pemString: String) throws(DERError) {
         let docs = try PEMDocument.parseAll(pemString)
         guard docs.count == 1 else {
             throw DERError.make(.invalidPEM, at: nil, docs.isEmpty ? "no PEM block found" : "\(docs.count) PEM blocks found, expected one")
@@ -32,7 +32,7 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
     }
 
     /// Exactly one PEM block, whose label must be `expectedLabel` (`.unexpectedPEMLabel` otherwise).
-    public init(pemString: String, expectedLabel: String) throws {
+    public init(pemString: String, expectedLabel: String) throws(DERError) {
         try self.init(pemString: pemString)
         guard label == expectedLabel else {
             throw DERError.make(.unexpectedPEMLabel, at: nil, "PEM label is \"\(label)\", expected \"\(expectedLabel)\"")
@@ -40,7 +40,7 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
     }
 
     /// Every PEM block in `text`, in order.
-    public static func parseAll(_ text: String) throws -> [PEMDocument] {
+    public static func parseAll(_ text: String) throws(DERError) -> [PEMDocument] {
         let bytes = Array(text.utf8)
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
@@ -95,7 +95,7 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
             let der: [UInt8]
             do {
                 der = try Base64.decode(body)
-            } catch let e as DERError {
+            } catch let e {
                 throw DERError.make(e.code, at: beginOffset, "in the block at this offset: \(e.reason)")
             }
             docs.append(PEMDocument(label: label, derBytes: der))
@@ -185,7 +185,7 @@ enum Base64 {
 
     /// Decodes padded base64; any character outside the alphabet (whitespace included), a length
     /// that is not a multiple of 4, padding anywhere but the end, or non-zero pad bits is an error.
-    static func decode(_ text: [UInt8]) throws -> [UInt8] {
+    static func decode(_ text: [UInt8]) throws(DERError) -> [UInt8] {
         guard text.count % 4 == 0 else {
             throw DERError.make(.invalidBase64, at: nil, "base64 length \(text.count) is not a multiple of 4")
         }

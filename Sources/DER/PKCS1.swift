@@ -21,12 +21,12 @@ public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
     }
 
     /// Parses strict DER (no trailing data).
-    public init(derEncoded: [UInt8]) throws { try self.init(derEncoded: derEncoded[...]) }
+    public init(derEncoded: [UInt8]) throws(DERError) { try self.init(derEncoded: derEncoded[...]) }
 
     /// The same for a slice (no copy of the input).
-    public init(derEncoded: ArraySlice<UInt8>) throws {
+    public init(derEncoded: ArraySlice<UInt8>) throws(DERError) {
         var r = try DERReader(derEncoded)
-        let (n, e) = try r.sequence("RSAPublicKey") { s in
+        let (n, e) = try r.sequence("RSAPublicKey") { s throws(DERError) in
             (try s.readUnsignedInteger("modulus"), try s.readUnsignedInteger("publicExponent"))
         }
         try r.finish()
@@ -35,7 +35,7 @@ public struct PKCS1RSAPublicKey: Sendable, Equatable, Hashable {
     }
 
     /// Parses a PEM `RSA PUBLIC KEY` block.
-    public init(pemString: String) throws {
+    public init(pemString: String) throws(DERError) {
         let doc = try PEMDocument(pemString: pemString, expectedLabel: "RSA PUBLIC KEY")
         try self.init(derEncoded: doc.derBytes)
     }
@@ -118,18 +118,18 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
     public var publicKey: PKCS1RSAPublicKey { PKCS1RSAPublicKey(modulus: modulus, publicExponent: publicExponent) }
 
     /// Parses strict DER (no trailing data).
-    public init(derEncoded: [UInt8]) throws { try self.init(derEncoded: derEncoded[...]) }
+    public init(derEncoded: [UInt8]) throws(DERError) { try self.init(derEncoded: derEncoded[...]) }
 
     /// The same for a slice (no copy of the input).
-    public init(derEncoded: ArraySlice<UInt8>) throws {
+    public init(derEncoded: ArraySlice<UInt8>) throws(DERError) {
         var r = try DERReader(derEncoded)
-        self = try r.sequence("RSAPrivateKey") { s in
+        self = try r.sequence("RSAPrivateKey") { s throws(DERError) in
             let versionAt = s.position
             let version = try s.readInt("version")
             guard version == 0 || version == 1 else {
                 throw DERError.make(.invalidVersion, at: versionAt, "RSAPrivateKey version \(version) (must be 0 or 1)")
             }
-            func int(_ name: String) throws -> [UInt8] { Array(try s.readUnsignedInteger(name)) }
+            func int(_ name: String) throws(DERError) -> [UInt8] { Array(try s.readUnsignedInteger(name)) }
             let nAt = s.position
             let n = try int("modulus"), e = try int("publicExponent"), d = try int("privateExponent")
             let p = try int("prime1"), q = try int("prime2")
@@ -137,12 +137,12 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
             var others: [OtherPrimeInfo] = []
             if version == 1 {
                 // OtherPrimeInfos ::= SEQUENCE SIZE(1..MAX) OF OtherPrimeInfo
-                try s.sequence("OtherPrimeInfos") { list in
+                try s.sequence("OtherPrimeInfos") { list throws(DERError) in
                     guard !list.isAtEnd else {
                         throw DERError.make(.missingElement, at: list.position, "version 1 RSAPrivateKey with no other primes")
                     }
                     while !list.isAtEnd {
-                        let info = try list.sequence("OtherPrimeInfo") { o in
+                        let info = try list.sequence("OtherPrimeInfo") { o throws(DERError) in
                             OtherPrimeInfo(
                                 prime: Array(try o.readUnsignedInteger("prime")),
                                 exponent: Array(try o.readUnsignedInteger("exponent")),
@@ -165,7 +165,7 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
     }
 
     /// Parses a PEM `RSA PRIVATE KEY` block (unencrypted; RFC 1421 headers are refused).
-    public init(pemString: String) throws {
+    public init(pemString: String) throws(DERError) {
         let doc = try PEMDocument(pemString: pemString, expectedLabel: "RSA PRIVATE KEY")
         try self.init(derEncoded: doc.derBytes)
     }

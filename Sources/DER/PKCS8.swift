@@ -16,9 +16,43 @@
 /// Attributes are kept as their encoding (checked to be well-formed DER) and written back as is.
 public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
     /// The decoded private key, by algorithm family.
-    public enum PrivateKey: Sendable, Equatable, Hashable {
-        case rsa(PKCS1RSAPrivateKey)
-        case ec(SEC1ECPrivateKey)
+    ///
+    /// A struct over a private enum, so that key kinds (Ed25519, …) can be added without breaking
+    /// callers: build with ``rsa(_:)`` or ``ec(_:)``, read with ``rsa`` / ``ec`` (nil for the
+    /// other kinds).
+    public struct PrivateKey: Sendable, Hashable {
+        private enum Backing: Sendable, Hashable {
+            case rsa(PKCS1RSAPrivateKey)
+            case ec(SEC1ECPrivateKey)
+        }
+
+        private let backing: Backing
+        private init(_ b: Backing) { backing = b }
+
+        /// A PKCS#1 RSAPrivateKey (for rsaEncryption and id-RSASSA-PSS).
+        public static func rsa(_ key: PKCS1RSAPrivateKey) -> PrivateKey { PrivateKey(.rsa(key)) }
+        /// A SEC1 ECPrivateKey (for id-ecPublicKey).
+        public static func ec(_ key: SEC1ECPrivateKey) -> PrivateKey { PrivateKey(.ec(key)) }
+
+        /// The RSA key, or nil if this is another kind.
+        public var rsa: PKCS1RSAPrivateKey? {
+            if case .rsa(let k) = backing { return k }
+            return nil
+        }
+
+        /// The EC key, or nil if this is another kind.
+        public var ec: SEC1ECPrivateKey? {
+            if case .ec(let k) = backing { return k }
+            return nil
+        }
+
+        /// The DER the `privateKey` OCTET STRING holds.
+        func derEncoded() -> [UInt8] {
+            switch backing {
+            case .rsa(let k): return k.derEncoded()
+            case .ec(let k): return k.derEncoded()
+            }
+        }
     }
 
     /// `privateKeyAlgorithm`, with its parameters.
@@ -47,12 +81,12 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
     }
 
     /// Parses strict DER (no trailing data); encrypted PKCS#8 is `.unsupported`.
-    public init(derEncoded: [UInt8]) throws { try self.init(derEncoded: derEncoded[...]) }
+    public init(derEncoded: [UInt8]) throws(DERError) { try self.init(derEncoded: derEncoded[...]) }
 
     /// The same for a slice (no copy of the input).
-    public init(derEncoded: ArraySlice<UInt8>) throws {
+    public init(derEncoded: ArraySlice<UInt8>) throws(DERError) {
         var r = try DERReader(derEncoded)
-        self = try r.sequence("PrivateKeyInfo") { s in
+        self = try r.sequence("PrivateKeyInfo") { s throws(DERError) in
             let versionAt = s.position
             // EncryptedPrivateKeyInfo (RFC 5958 §3) starts with an AlgorithmIdentifier instead.
             if s.peekTag() == .sequence {
@@ -84,12 +118,13 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
                     version == 1 ? "version v2 without a publicKey (RFC 5958 §2)" : "publicKey present in a v1 PrivateKeyInfo (RFC 5958 §2)")
             }
             let key: PrivateKey
-            switch alg {
-            case .rsaEncryption, .rsassaPSS:
+            if alg.isRSA {
                 key = .rsa(try PKCS1RSAPrivateKey(derEncoded: keyElement.contents))
-            case .ecPublicKey(let c):
+            } else if let c = alg.namedCurve {
                 key = .ec(try SEC1ECPrivateKey(derEncoded: keyElement.contents, curve: c))
                 if let p = pub { try ECPoint.validateEncoding(p[...], curve: c, offset: nil) }
+            } else {
+                throw DERError.make(.unsupported, at: keyElement.offset, "no private key format for \(alg)")
             }
             return PKCS8PrivateKeyInfo(algorithm: alg, privateKey: key, attributes: attributes, publicKey: pub)
         }
@@ -97,7 +132,7 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
     }
 
     /// Parses a PEM `PRIVATE KEY` block. (`ENCRYPTED PRIVATE KEY` is refused by its label.)
-    public init(pemString: String) throws {
+    public init(pemString: String) throws(DERError) {
         let any = try PEMDocument(pemString: pemString)
         if any.label == "ENCRYPTED PRIVATE KEY" {
             throw DERError.make(.unsupported, at: nil, "encrypted PKCS#8 (ENCRYPTED PRIVATE KEY, RFC 7468 §11) is not supported")
@@ -112,10 +147,7 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
         w.writeSequence { s in
             s.writeInteger(publicKey == nil ? 0 : 1)
             algorithm.write(to: &s)
-            switch privateKey {
-            case .rsa(let k): s.writeOctetString(k.derEncoded())
-            case .ec(let k): s.writeOctetString(k.derEncoded())
-            }
+            s.writeOctetString(privateKey.derEncoded())
             if let a = attributes { s.writeEncoded(a) }
             if let p = publicKey { s.writeBitString(p, tag: .contextSpecific(1, constructed: false)) }
         }

@@ -27,14 +27,14 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
     }
 
     /// Parses DER. `curve` is the curve named by an enclosing structure (PKCS#8), if any.
-    public init(derEncoded: [UInt8], curve: ECNamedCurve? = nil) throws {
+    public init(derEncoded: [UInt8], curve: ECNamedCurve? = nil) throws(DERError) {
         try self.init(derEncoded: derEncoded[...], curve: curve)
     }
 
     /// The same for a slice (no copy of the input).
-    public init(derEncoded: ArraySlice<UInt8>, curve outer: ECNamedCurve? = nil) throws {
+    public init(derEncoded: ArraySlice<UInt8>, curve outer: ECNamedCurve? = nil) throws(DERError) {
         var r = try DERReader(derEncoded)
-        self = try r.sequence("ECPrivateKey") { s in
+        self = try r.sequence("ECPrivateKey") { s throws(DERError) in
             let versionAt = s.position
             let version = try s.readInt("version")
             guard version == 1 else {
@@ -42,8 +42,8 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
             }
             let keyElement = try s.next(.octetString, "privateKey OCTET STRING")
             let paramsAt = s.position
-            let inner = try s.explicitIfPresent(0) { try ECNamedCurve.read(from: &$0) }
-            let pubElement: DERElement? = try s.explicitIfPresent(1) { try $0.next(.bitString, "publicKey BIT STRING") }
+            let inner = try s.explicitIfPresent(0) { (e: inout DERReader) throws(DERError) in try ECNamedCurve.read(from: &e) }
+            let pubElement: DERElement? = try s.explicitIfPresent(1) { (e: inout DERReader) throws(DERError) in try e.next(.bitString, "publicKey BIT STRING") }
             let curve: ECNamedCurve
             switch (inner, outer) {
             case (let i?, let o?):
@@ -72,7 +72,7 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
     }
 
     /// Parses a PEM `EC PRIVATE KEY` block.
-    public init(pemString: String) throws {
+    public init(pemString: String) throws(DERError) {
         let doc = try PEMDocument(pemString: pemString, expectedLabel: "EC PRIVATE KEY")
         try self.init(derEncoded: doc.derBytes)
     }

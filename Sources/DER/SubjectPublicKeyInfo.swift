@@ -24,33 +24,34 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
     }
 
     /// Parses DER; trailing data after the SEQUENCE is an error.
-    public init(derEncoded: [UInt8]) throws {
+    public init(derEncoded: [UInt8]) throws(DERError) {
         try self.init(derEncoded: derEncoded[...])
     }
 
     /// The same for a slice (no copy of the input).
-    public init(derEncoded: ArraySlice<UInt8>) throws {
+    public init(derEncoded: ArraySlice<UInt8>) throws(DERError) {
         var r = try DERReader(derEncoded)
         self = try SubjectPublicKeyInfo.read(from: &r)
         try r.finish()
     }
 
     /// Parses a PEM `PUBLIC KEY` block (RFC 7468 §13).
-    public init(pemString: String) throws {
+    public init(pemString: String) throws(DERError) {
         let doc = try PEMDocument(pemString: pemString, expectedLabel: "PUBLIC KEY")
         try self.init(derEncoded: doc.derBytes)
     }
 
-    static func read(from r: inout DERReader) throws -> SubjectPublicKeyInfo {
-        try r.sequence("SubjectPublicKeyInfo") { s in
+    static func read(from r: inout DERReader) throws(DERError) -> SubjectPublicKeyInfo {
+        try r.sequence("SubjectPublicKeyInfo") { s throws(DERError) in
             let alg = try PublicKeyAlgorithm.read(from: &s)
             let bitsElement = try s.next(.bitString, "subjectPublicKey BIT STRING")
             let key = try bitsElement.octetAlignedBitString("subjectPublicKey")
-            switch alg {
-            case .rsaEncryption, .rsassaPSS:
+            if alg.isRSA {
                 _ = try PKCS1RSAPublicKey(derEncoded: key)
-            case .ecPublicKey(let curve):
+            } else if let curve = alg.namedCurve {
                 try ECPoint.validateEncoding(key, curve: curve, offset: bitsElement.offset)
+            } else {
+                throw DERError.make(.unsupported, at: bitsElement.offset, "no public key format for \(alg)")
             }
             return SubjectPublicKeyInfo(algorithm: alg, subjectPublicKey: Array(key))
         }
@@ -70,7 +71,7 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
     public var pemString: String { PEMDocument(label: "PUBLIC KEY", derBytes: derEncoded()).pemString }
 
     /// The PKCS#1 RSAPublicKey inside an RSA key (`.unsupported` for other algorithms).
-    public func rsaPublicKey() throws -> PKCS1RSAPublicKey {
+    public func rsaPublicKey() throws(DERError) -> PKCS1RSAPublicKey {
         guard algorithm.isRSA else {
             throw DERError.make(.unsupported, at: nil, "not an RSA key")
         }
@@ -85,7 +86,7 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
 
 /// SEC 1 v2 §2.3.3–2.3.4 point encodings, checked for form and size only.
 enum ECPoint {
-    static func validateEncoding(_ p: ArraySlice<UInt8>, curve: ECNamedCurve, offset: Int?) throws {
+    static func validateEncoding(_ p: ArraySlice<UInt8>, curve: ECNamedCurve, offset: Int?) throws(DERError) {
         let n = curve.coordinateByteCount
         guard let first = p.first else {
             throw DERError.make(.invalidKey, at: offset, "empty EC point")

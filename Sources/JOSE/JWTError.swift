@@ -83,33 +83,63 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
         public static let fetchFailed = Code(.fetchFailed)
     }
 
+    /// What kind of rejection.
     public let code: Code
+    /// What was wrong, in words (never key material, never the whole token).
     public let reason: String
+    /// The source file (`#fileID`) of the throw site in this module, for debugging.
+    public let file: String
+    /// The source line of the throw site in this module, for debugging.
+    public let line: Int
 
-    public init(_ code: Code, _ reason: String) {
-        self.code = code
-        self.reason = reason
+    /// A bare error with only a code, handy in tests and `catch` patterns: `JWTError(.expired) == someError`.
+    public init(_ code: Code) {
+        self.code = code; self.reason = code.description; self.file = ""; self.line = 0
     }
 
-    public var description: String { "\(code): \(reason)" }
+    /// An error with a reason and the throw site (prefer ``make(_:_:file:line:)`` inside the module).
+    init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
+        self.code = code; self.reason = reason; self.file = file; self.line = line
+    }
+
+    /// The factory throw sites go through; kept out of line so the happy path stays small.
+    @inline(never)
+    static func make(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) -> JWTError {
+        JWTError(code, reason, file: file, line: line)
+    }
+
+    /// `JWTError.<code>: <reason>`.
+    public var description: String { "JWTError.\(code): \(reason)" }
 
     public static func == (a: JWTError, b: JWTError) -> Bool { a.code == b.code }
     public func hash(into h: inout Hasher) { h.combine(code) }
 
-    static func badBase64(offset: Int, _ why: String) -> JWTError {
-        JWTError(.invalidBase64URL, "\(why) at offset \(offset)")
+    @inline(never)
+    static func badBase64(offset: Int, _ why: String, file: String = #fileID, line: Int = #line) -> JWTError {
+        JWTError(.invalidBase64URL, "\(why) at offset \(offset)", file: file, line: line)
     }
 }
 
-/// Shortens text from the token for an error message (so no error repeats a large part of a token).
+/// Shortens text from the token for an error message (so no error repeats a large part of a token), and escapes
+/// every character that could break a one-line log record or fake one: C0 controls, DEL, C1 controls
+/// (U+0080–U+009F: NEL is a line break to Unicode-aware splitters, CSI starts terminal escapes), U+2028/U+2029,
+/// and the bidi embedding/override/isolate controls (U+202A–U+202E, U+2066–U+2069) that reorder displayed text.
 @inline(never)
 func quoted(_ s: String, max: Int = 40) -> String {
     var out = ""
     var n = 0
     for ch in s.unicodeScalars {
         if n == max { out += "…"; break }
-        if ch.value < 0x20 || ch.value == 0x7F { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
+        if mustEscapeInOneLine(ch) { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
         n += 1
     }
     return "\"" + out + "\""
+}
+
+/// Whether a character must never appear raw in a one-line message (see ``quoted(_:max:)``).
+@inline(__always)
+func mustEscapeInOneLine(_ c: Unicode.Scalar) -> Bool {
+    let v = c.value
+    return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
+        || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
 }

@@ -1,4 +1,5 @@
-// The one place the JOSE module reads the wall clock (and the only non-stdlib import in the module).
+// The one place the JOSE module reads the system clocks (and the only non-stdlib import in the module): the wall
+// clock for `exp`/`nbf`/`iat`, the monotonic clock for intervals.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,5 +12,13 @@ import Musl
 public func systemTimeSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
+}
+
+/// Seconds on the system's monotonic clock (arbitrary origin; never steps when the wall clock is set). For
+/// measuring intervals, e.g. ``JWKSCache``'s refresh and retry intervals.
+public func monotonicTimeSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
 }

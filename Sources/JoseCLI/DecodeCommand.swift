@@ -14,7 +14,8 @@ enum DecodeCommand {
           --now UNIXTIME   the time to compare exp and nbf against (default: now)
           -h, --help       show this help
 
-        Exit status: 0 decoded, 2 usage error or a token that cannot be decoded.
+        Exit status: 0 decoded, 2 usage error or a token that cannot be decoded, 3 standard output
+        could not be written.
 
         """
 
@@ -35,8 +36,12 @@ enum DecodeCommand {
         }
         var token = parsed.operands[0]
         if token == "-" {
-            guard let line = io.readLine() else { throw .usage("\(command): no token on standard input") }
-            token = line
+            switch io.readBoundedLine(InputLine.tokenLimit) {
+            case .text(let line): token = line
+            case .tooLong(let size):
+                throw .usage("\(command): the line on standard input (\(size) bytes) is longer than the \(InputLine.tokenLimit)-byte token limit")
+            case nil: throw .usage("\(command): no token on standard input")
+            }
         }
         token = token.trimmingWhitespace
         let now = try parsed.integer("--now", command: command) ?? io.now()
@@ -56,7 +61,14 @@ enum DecodeCommand {
         var dateLines = ""
         for name in dateClaims {
             guard let value = claims[name] else { continue }
-            let text = value.numericDate.map { UTCDate.format($0) } ?? "not a NumericDate"
+            let text: String
+            if let seconds = value.numericDate {
+                text = UTCDate.format(seconds)
+            } else if case .number = value {
+                text = "outside the NumericDate range ±(2^53−1)"
+            } else {
+                text = "not a NumericDate"
+            }
             dateLines += "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))\(value.compact)  \(text)\n"
         }
         if !dateLines.isEmpty {

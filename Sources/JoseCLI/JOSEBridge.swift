@@ -17,13 +17,22 @@ extension JSONText {
     }
 }
 
-/// One line for a PureJOSE error: `<error case>: <reason>` (control characters, which a reason quoting
-/// hostile input could carry, shown as `?` so a verdict is always exactly one line).
+/// One line for a PureJOSE error: `<error case>: <reason>`. Characters a reason quoting hostile input could
+/// carry and that would break or fake a log line (see ``isLineUnsafe(_:)``) are shown as `?`, so a verdict is
+/// always exactly one line, for `\n`-splitting and Unicode-line-break-splitting readers alike.
 func describe(_ error: any Error) -> String {
     let text = (error as? JWTError).map { "\($0.code): \($0.reason)" } ?? String(describing: error)
-    return String(String.UnicodeScalarView(text.unicodeScalars.map {
-        $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0
-    }))
+    return String(String.UnicodeScalarView(text.unicodeScalars.map { isLineUnsafe($0) ? "?" : $0 }))
+}
+
+/// C0 controls, DEL, C1 controls (U+0080–U+009F: NEL U+0085 is a line break to Python's `splitlines()` and many
+/// log shippers; CSI U+009B starts terminal escape sequences), the Unicode line and paragraph separators, and the
+/// bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), which reorder what a terminal
+/// shows.
+func isLineUnsafe(_ c: Unicode.Scalar) -> Bool {
+    let v = c.value
+    return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
+        || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
 }
 
 /// Algorithms `jose verify` knows, in the order the help lists them.
@@ -173,7 +182,8 @@ final class TokenVerifier {
         }
         let now = Double(e.now)
         expectations = ClaimExpectations(issuer: e.issuer, audience: e.audience, nonce: e.nonce,
-                                         leeway: Double(e.leeway), now: { now })
+                                         leeway: Double(e.leeway), requireExpiration: e.requireExpiration,
+                                         now: { now })
     }
 
     func verdict(for token: String) -> Verdict {

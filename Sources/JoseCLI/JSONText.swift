@@ -26,12 +26,14 @@ indirect enum JSONText: Equatable {
         return members.first { Array($0.0.utf8) == Array(name.utf8) }?.1
     }
 
-    /// The value as a NumericDate (RFC 7519 §2): a finite number of seconds within ±10^15 (dates past
-    /// the year 31 million are not dates), rounded down to whole seconds.
+    /// The value as a NumericDate (RFC 7519 §2) in PureJOSE's range: a finite number of seconds with
+    /// |value| ≤ 2^53 − 1 (I-JSON), rounded down to whole seconds; nil otherwise (the tool then prints the
+    /// number and says it is outside the range).
     var numericDate: Int64? {
         guard case .number(let text) = self else { return nil }
-        if let exact = Int64(text) { return exact.magnitude <= 1_000_000_000_000_000 ? exact : nil }
-        guard let real = Double(text), real.isFinite, abs(real) <= 1e15 else { return nil }
+        let limit: Int64 = 9_007_199_254_740_991
+        if let exact = Int64(text) { return exact.magnitude <= limit ? exact : nil }
+        guard let real = Double(text), real.isFinite, abs(real) <= Double(limit) else { return nil }
         return Int64(real.rounded(.down))
     }
 
@@ -100,10 +102,9 @@ indirect enum JSONText: Equatable {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    // Control characters (and the two JavaScript line breaks) would garble a terminal or a
-                    // one-line verdict: always written as \uXXXX.
+                if isLineUnsafe(scalar) {
+                    // Control characters, the two Unicode line breaks and the bidi controls would garble a
+                    // terminal or a one-line verdict: always written as \uXXXX.
                     let hex = String(scalar.value, radix: 16, uppercase: false)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

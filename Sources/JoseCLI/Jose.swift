@@ -10,22 +10,59 @@ public struct CommandIO {
     public var writeError: (String) -> Void
     /// The current time in seconds since 1970, used when `--now` is not given.
     public var now: () -> Int64
+    /// Next line of standard input, or only its size when it is longer than `limit` bytes (then it is skipped
+    /// to its line break without being kept), or nil at end of input. What `jose verify` and `jose decode -` read.
+    public var readBoundedLine: (_ limit: Int) -> InputLine?
 
+    /// Streams for tests: `readBoundedLine` defaults to `readLine` with the size check applied afterwards.
     public init(readLine: @escaping () -> String?, write: @escaping (String) -> Void,
-                writeError: @escaping (String) -> Void, now: @escaping () -> Int64) {
+                writeError: @escaping (String) -> Void, now: @escaping () -> Int64,
+                readBoundedLine: ((_ limit: Int) -> InputLine?)? = nil) {
         self.readLine = readLine
         self.write = write
         self.writeError = writeError
         self.now = now
+        self.readBoundedLine = readBoundedLine ?? { limit in
+            readLine().map { $0.utf8.count > limit ? .tooLong(byteCount: $0.utf8.count) : .text($0) }
+        }
     }
 
+    /// Exit status when standard output cannot be written (a full disk, a closed pipe with SIGPIPE ignored).
+    public static let outputFailureStatus: Int32 = 3
+
     /// The process's standard input, output and error, and the system clock.
+    ///
+    /// Standard input is read through one bounded buffer (`readLine` gives lines of up to 1 MiB and an empty line
+    /// for a longer one). A failed write to standard output ends the process with one line on standard error and
+    /// exit status ``outputFailureStatus`` — never a trap.
     public static var standard: CommandIO {
-        CommandIO(
-            readLine: { Swift.readLine(strippingNewline: true) },
-            write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
-            now: { Int64(Date().timeIntervalSince1970.rounded(.down)) })
+        let reader = BoundedLineReader.standardInput()
+        return CommandIO(
+            readLine: {
+                switch reader.next(limit: 1 << 20) {
+                case .text(let s): return s
+                case .tooLong: return ""
+                case nil: return nil
+                }
+            },
+            write: { text in
+                do {
+                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                } catch {
+                    outputFailed(error)
+                }
+            },
+            writeError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
+            now: { Int64(Date().timeIntervalSince1970.rounded(.down)) },
+            readBoundedLine: { limit in reader.next(limit: limit) })
+    }
+
+    private static func outputFailed(_ error: any Error) -> Never {
+        let ns = error as NSError
+        let why = (ns.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? ns.localizedDescription
+        let line = "jose: cannot write to standard output: \(why)\n"
+        try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
+        exit(outputFailureStatus)
     }
 }
 
@@ -54,7 +91,8 @@ public enum Jose {
         text += """
 
             Run 'jose <command> --help' for a command's options.
-            Exit status: 0 success (every token valid), 1 a token is invalid, 2 usage or input error.
+            Exit status: 0 success (every token valid), 1 a token is invalid, 2 usage or input error,
+            3 standard output could not be written.
 
             """
         return text

@@ -18,10 +18,16 @@ enum VerifyCommand {
           --aud S            require the audience (aud) to contain S
           --nonce S          require the nonce claim S
           --leeway SECONDS   clock skew allowed for exp, nbf and iat (default 0)
+          --allow-missing-exp  accept a token without exp (by default exp is required; a present
+                             exp is always checked)
           --now UNIXTIME     verify as of this time (default: now)
           -h, --help         show this help
 
-        Exit status: 0 every token valid, 1 some token invalid, 2 usage error or unusable key file.
+        A line longer than 64 KiB (the token size limit) is skipped to its end without being kept
+        and gets the verdict 'invalid: limitExceeded: …'.
+
+        Exit status: 0 every token valid, 1 some token invalid, 2 usage error or unusable key file,
+        3 standard output could not be written.
 
         """
 
@@ -30,7 +36,7 @@ enum VerifyCommand {
         let parsed = try ParsedArguments(
             arguments, command: command,
             valued: ["--jwks", "--key", "--alg", "--iss", "--aud", "--nonce", "--leeway", "--now"],
-            repeatable: ["--alg"])
+            repeatable: ["--alg"], flags: ["--allow-missing-exp"])
         if parsed.wantsHelp {
             io.write(help)
             return 0
@@ -64,7 +70,8 @@ enum VerifyCommand {
         let verifier = try TokenVerifier(
             keys: keys, algorithms: algorithms,
             expectations: .init(issuer: parsed.value("--iss"), audience: parsed.value("--aud"),
-                                nonce: parsed.value("--nonce"), leeway: leeway, now: now),
+                                nonce: parsed.value("--nonce"), leeway: leeway, now: now,
+                                requireExpiration: !parsed.flags.contains("--allow-missing-exp")),
             command: command)
 
         if let token = parsed.operands.first, token != "-" {
@@ -74,10 +81,17 @@ enum VerifyCommand {
         }
         var count = 0
         var allValid = true
-        while let line = io.readLine() {
-            let token = line.trimmingWhitespace
-            if token.isEmpty { continue }
-            let verdict = verifier.verdict(for: token)
+        while let line = io.readBoundedLine(InputLine.tokenLimit) {
+            let verdict: Verdict
+            switch line {
+            case .text(let text):
+                let token = text.trimmingWhitespace
+                if token.isEmpty { continue }
+                verdict = verifier.verdict(for: token)
+            case .tooLong(let size):
+                // Skipped to its line break without being kept; still exactly one verdict.
+                verdict = Verdict(isValid: false, line: "invalid: limitExceeded: a line of \(size) bytes is longer than the \(InputLine.tokenLimit)-byte token limit")
+            }
             io.write(verdict.line + "\n")
             allValid = allValid && verdict.isValid
             count += 1
@@ -102,6 +116,7 @@ struct Expectations {
     var nonce: String?
     var leeway: Int64
     var now: Int64
+    var requireExpiration = true
 }
 
 /// The outcome for one token.

@@ -32,15 +32,8 @@ public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
 
     /// The hash named by a DER `DigestAlgorithm`; nil for SHA-1 (unsupported).
     public init?(_ algorithm: DigestAlgorithm) {
-        switch algorithm {
-        case .sha224: self = .sha224
-        case .sha256: self = .sha256
-        case .sha384: self = .sha384
-        case .sha512: self = .sha512
-        case .sha512_224: self = .sha512_224
-        case .sha512_256: self = .sha512_256
-        case .sha1: return nil
-        }
+        guard let h = RSAHashAlgorithm.allCases.first(where: { $0.digestAlgorithm == algorithm }) else { return nil }
+        self = h
     }
 
     /// The hash with the given conventional name (`"SHA-256"`, `"SHA-512/224"`, …; case and the

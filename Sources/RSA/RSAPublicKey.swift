@@ -59,7 +59,7 @@ public final class RSAPublicKey: Sendable {
         guard e >= 3, e & 1 == 1 else {
             throw RSAKeyError(.invalidExponent, "public exponent must be odd and at least 3")
         }
-        if case .rsassaPSS(let p?) = algorithm, RSAPadding(p) == nil {
+        if let p = algorithm.rsassaPSSParameters, RSAPadding(p) == nil {
             throw RSAKeyError(.unsupportedParameters,
                               "id-RSASSA-PSS parameters need \(p.hashAlgorithm)/MGF1-\(p.maskGenHashAlgorithm), trailer \(p.trailerField): unsupported")
         }
@@ -171,29 +171,27 @@ public final class RSAPublicKey: Sendable {
     /// True if the key came from an `id-RSASSA-PSS` SubjectPublicKeyInfo: it verifies PSS
     /// signatures only.
     public var isPSSOnly: Bool {
-        if case .rsassaPSS = spkiAlgorithm { return true }
-        return false
+        spkiAlgorithm.kind == .rsassaPSS
     }
 
     /// The RSASSA-PSS-params of an `id-RSASSA-PSS` key, when present: signatures must then use
     /// their hash and MGF1 hash, and a salt at least `saltLength` bytes long (the rule OpenSSL
     /// applies to such keys; RFC 4055 §3.1 lets the key's parameters restrict its use).
     public var pssParameters: RSASSAPSSParameters? {
-        if case .rsassaPSS(let p) = spkiAlgorithm { return p }
-        return nil
+        spkiAlgorithm.rsassaPSSParameters
     }
 
     /// Whether this key may be used with `padding` (see ``isPSSOnly`` and ``pssParameters``).
     /// Salt lengths are checked by the verification itself.
     public func permits(_ padding: RSAPadding) -> Bool {
-        switch (spkiAlgorithm, padding.backing) {
-        case (.rsaEncryption, _): return true
-        case (.rsassaPSS, .pkcs1v1_5): return false
-        case (.rsassaPSS(nil), .pss): return true
-        case (.rsassaPSS(let p?), .pss(let h, let m, let s)):
+        if spkiAlgorithm.kind == .rsaEncryption { return true }
+        guard spkiAlgorithm.kind == .rsassaPSS else { return false }
+        switch (spkiAlgorithm.rsassaPSSParameters, padding.backing) {
+        case (_, .pkcs1v1_5): return false
+        case (nil, .pss): return true
+        case (let p?, .pss(let h, let m, let s)):
             return p.hashAlgorithm == h.digestAlgorithm && p.maskGenHashAlgorithm == m.digestAlgorithm
                 && (s.map { $0 >= p.saltLength } ?? true)
-        case (.ecPublicKey, _): return false
         }
     }
 

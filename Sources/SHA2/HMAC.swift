@@ -155,7 +155,7 @@ public struct HashedAuthenticationCode<H: HashFunction>: Hashable, Sendable, Seq
 
     /// Calls `body` with the MAC bytes.
     @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try digest.withUnsafeBytes(body)
     }
 

@@ -10,7 +10,7 @@ public protocol Digest: Sequence<UInt8>, Hashable, Sendable, CustomStringConvert
     /// The number of bytes in the digest.
     static var byteCount: Int { get }
     /// Calls `body` with the digest's bytes (exactly `byteCount` of them).
-    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+    func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R
 }
 
 extension Digest {
@@ -160,7 +160,7 @@ extension _InlineDigest {
     }
 
     @inlinable
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try Swift.withUnsafeBytes(of: _storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Self.byteCount])) }
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try Swift.withUnsafeBytes(of: _storage) { (raw) throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[0..<Self.byteCount])) }
     }
 }

@@ -26,8 +26,12 @@ public struct SymmetricKey: Sendable, CustomStringConvertible {
     public var bitCount: Int { bytes.count * 8 }
 
     /// Calls `body` with the key bytes.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBytes(body)
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        // Array's own withUnsafeBytes rethrows untyped errors; carry the typed one across it.
+        let result: Result<R, E> = bytes.withUnsafeBytes { raw in
+            do throws(E) { return .success(try body(raw)) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     /// "SymmetricKey(n bytes)": never the key material.

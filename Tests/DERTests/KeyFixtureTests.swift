@@ -228,7 +228,7 @@ struct KeyFixtureCrossChecks {
         // PKCS#8 RSA key and its SPKI.
         let p8 = try PKCS8PrivateKeyInfo(derEncoded: Vectors.bytes("keys/pyca/DER_Serialization/unenc-rsa-pkcs8.der"))
         let spki = try SubjectPublicKeyInfo(derEncoded: Vectors.bytes("keys/pyca/DER_Serialization/unenc-rsa-pkcs8.pub.der"))
-        guard case .rsa(let rsa) = p8.privateKey else { Issue.record("not RSA"); return }
+        guard let rsa = p8.privateKey.rsa else { Issue.record("not RSA"); return }
         #expect(try spki.rsaPublicKey() == rsa.publicKey)
         #expect(rsa.modulus.count == 128)
         // SEC1 key's embedded public point equals the SPKI of the same key.
@@ -236,7 +236,7 @@ struct KeyFixtureCrossChecks {
         #expect(sec1.includesParameters && sec1.curve == .p256 && sec1.publicKey?.count == 65)
         // RFC 6979 A.2.5: the P-256 key x = C9AFA9D8…0F6721, U = (60FED4BA…29FB6, 7903FE10…462299).
         let k = try PKCS8PrivateKeyInfo(derEncoded: Self.pem("rfc6979/p256_pkcs8_private.pem"))
-        guard case .ec(let ec) = k.privateKey else { Issue.record("not EC"); return }
+        guard let ec = k.privateKey.ec else { Issue.record("not EC"); return }
         #expect(ec.privateKey == hex("C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721"))
         let pub = try SubjectPublicKeyInfo(derEncoded: Self.pem("rfc6979/p256_spki_public.pem"))
         #expect(pub.subjectPublicKey == hex("04 60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6 7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299"))
@@ -247,7 +247,7 @@ struct KeyFixtureCrossChecks {
                                        ("rfc6979/p521_pkcs8_private.pem", "rfc6979/p521_spki_public.pem", .p521)] {
             let k = try PKCS8PrivateKeyInfo(derEncoded: Self.pem(priv))
             let p = try SubjectPublicKeyInfo(derEncoded: Self.pem(pubFile))
-            guard case .ec(let e) = k.privateKey else { Issue.record("not EC"); continue }
+            guard let e = k.privateKey.ec else { Issue.record("not EC"); continue }
             #expect(e.curve == curve && e.privateKey.count == curve.scalarByteCount)
             #expect(p.subjectPublicKey.count == 1 + 2 * curve.coordinateByteCount)
             #expect(e.publicKey == nil || e.publicKey == p.subjectPublicKey)

@@ -48,7 +48,7 @@ struct WycheproofSignatureTests {
                 let sig = t.hex("sig")
                 var raw: [UInt8]? = nil
                 var error: DERError? = nil
-                do { raw = try ECDSASignatureValue.rawRepresentation(fromDER: sig, scalarByteCount: n) } catch let e as DERError { error = e }
+                do { raw = try ECDSASignatureValue.rawRepresentation(fromDER: sig, scalarByteCount: n) } catch let e { error = e }
                 switch t.result {
                 case .valid, .acceptable:
                     guard let raw else {

@@ -54,11 +54,11 @@ struct DesignAPIShapeTests {
         #expect(mine.subject == f.subject && mine.email == f.email && mine.issuer == "https://appleid.apple.com")
         #expect(try JWKSet(json: Array(appleKeysJSON.utf8)).count == keys.count)
         // The same call refuses the token for another audience and another nonce.
-        #expect(throws: JWTError(.audienceMismatch, "")) {
+        #expect(throws: JWTError(.audienceMismatch)) {
             _ = try verifier.verify(token, expecting: ClaimExpectations(
                 issuer: "https://appleid.apple.com", audience: "com.example.other", nonce: hashedNonce, leeway: 60))
         }
-        #expect(throws: JWTError(.nonceMismatch, "")) {
+        #expect(throws: JWTError(.nonceMismatch)) {
             _ = try verifier.verify(token, expecting: ClaimExpectations(
                 issuer: "https://appleid.apple.com", audience: "com.example.app", nonce: "x", leeway: 60))
         }

@@ -41,13 +41,13 @@ struct JWKSCacheTests {
     @Test func refetchOnUnknownKidAtMostOncePerInterval() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
         let clock = ManualClock(1000)
-        let cache = JWKSCache(minimumRefreshInterval: 60, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 60, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
         #expect(await provider.calls == 1)
         _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
         #expect(await provider.calls == 1)
         // k2 is unknown, but the last fetch was less than 60 s ago: no refetch, key not found.
-        await #expect(throws: JWTError(.keyNotFound, "")) { try await cache.verify(Self.token(kid: "k2", key: Self.k2), algorithms: [.hs256]) }
+        await #expect(throws: JWTError(.keyNotFound)) { try await cache.verify(Self.token(kid: "k2", key: Self.k2), algorithms: [.hs256]) }
         #expect(await provider.calls == 1)
         clock.advance(61)
         _ = try await cache.verify(Self.token(kid: "k2", key: Self.k2), algorithms: [.hs256])
@@ -55,7 +55,7 @@ struct JWKSCacheTests {
         // A flood of made-up kids inside one interval costs nothing more.
         clock.advance(61)
         for i in 0..<20 {
-            await #expect(throws: JWTError(.keyNotFound, "")) { try await cache.verify(Self.token(kid: "bogus\(i)", key: Self.k1), algorithms: [.hs256]) }
+            await #expect(throws: JWTError(.keyNotFound)) { try await cache.verify(Self.token(kid: "bogus\(i)", key: Self.k1), algorithms: [.hs256]) }
         }
         #expect(await provider.calls == 3)
         #expect(await cache.fetchCount == 3)
@@ -65,11 +65,11 @@ struct JWKSCacheTests {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .failure(FetchFailure()), .success("not json"),
                                      .success(#"{"keys":[{"kty":"oct","kid":"x","k":"AA"},{"kty":"oct","kid":"x","k":"AQ"}]}"#)])
         let clock = ManualClock(0)
-        let cache = JWKSCache(minimumRefreshInterval: 10, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 10, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         _ = try await cache.keySet()
         for _ in 0..<3 {
             clock.advance(11)
-            await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.refresh() }
+            await #expect(throws: JWTError(.fetchFailed)) { try await cache.refresh() }
             // The old set still verifies k1 tokens, and an unknown-kid refetch that fails keeps it too.
             _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
         }
@@ -81,11 +81,11 @@ struct JWKSCacheTests {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(#"{"keys":[]}"#),
                                      .success(#"{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AA","kid":"e"}]}"#)])
         let clock = ManualClock(0)
-        let cache = JWKSCache(minimumRefreshInterval: 10, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 10, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         _ = try await cache.keySet()
         for _ in 0..<2 {
             clock.advance(11)
-            await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.refresh() }
+            await #expect(throws: JWTError(.fetchFailed)) { try await cache.refresh() }
             _ = try await cache.verify(Self.token(kid: "k1", key: Self.k1), algorithms: [.hs256])
         }
         #expect(await provider.calls == 3)
@@ -94,17 +94,17 @@ struct JWKSCacheTests {
 
     @Test func firstFetchFailureIsReported() async {
         let provider = FakeProvider([.failure(FetchFailure())])
-        let cache = JWKSCache(minimumRefreshInterval: 10, now: { 0 }, fetch: { try await provider.next() })
-        await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.keySet() }
+        let cache = JWKSCache(minimumRefreshInterval: 10, allowSymmetricKeys: true, now: { 0 }, fetch: { try await provider.next() })
+        await #expect(throws: JWTError(.fetchFailed)) { try await cache.keySet() }
         // Inside the interval, no new fetch is started.
-        await #expect(throws: JWTError(.fetchFailed, "")) { try await cache.keySet() }
+        await #expect(throws: JWTError(.fetchFailed)) { try await cache.keySet() }
         #expect(await provider.calls == 1)
     }
 
     @Test func concurrentCallersShareOneFetch() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)]))])
         await provider.setDelay(50_000_000)
-        let cache = JWKSCache(minimumRefreshInterval: 60, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 60, allowSymmetricKeys: true, fetch: { try await provider.next() })
         let token = Self.token(kid: "k1", key: Self.k1)
         try await withThrowingTaskGroup(of: Void.self) { g in
             for _ in 0..<16 { g.addTask { _ = try await cache.verify(token, algorithms: [.hs256]) } }
@@ -116,7 +116,7 @@ struct JWKSCacheTests {
     @Test func concurrentUnknownKidFloodCostsOneRefetch() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
         let clock = ManualClock(0)
-        let cache = JWKSCache(minimumRefreshInterval: 60, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 60, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         _ = try await cache.keySet()
         clock.advance(61)
         await provider.setDelay(30_000_000)
@@ -142,7 +142,7 @@ struct JWKSCacheTests {
 
     @Test func unknownKidJoinsFetchInFlight() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k1", Self.k1), ("k2", Self.k2)]))])
-        let cache = JWKSCache(minimumRefreshInterval: 3600, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 3600, allowSymmetricKeys: true, fetch: { try await provider.next() })
         _ = try await cache.keySet()
         await provider.setDelay(100_000_000)
         async let forced = cache.refresh()
@@ -157,7 +157,7 @@ struct JWKSCacheTests {
     @Test func maximumAgeRefreshes() async throws {
         let provider = FakeProvider([.success(Self.set([("k1", Self.k1)])), .success(Self.set([("k2", Self.k2)]))])
         let clock = ManualClock(0)
-        let cache = JWKSCache(minimumRefreshInterval: 10, maximumAge: 3600, now: { clock.now }, fetch: { try await provider.next() })
+        let cache = JWKSCache(minimumRefreshInterval: 10, maximumAge: 3600, allowSymmetricKeys: true, now: { clock.now }, fetch: { try await provider.next() })
         #expect(try await cache.keySet().key(id: "k1") != nil)
         clock.advance(3599)
         #expect(try await cache.keySet().key(id: "k1") != nil)

@@ -55,3 +55,41 @@ struct ExecutableTests {
         #expect(bad.err.split(separator: "\n").count == 1)
     }
 }
+
+/// Issue 16, findings 3 and 4 against the built binary.
+@Suite("The jose executable under hostile I/O")
+struct ExecutableIOTests {
+    /// `jose decode TOKEN > /dev/full`: one line on stderr and exit status 3, never a trap and a backtrace.
+    @Test func failedStandardOutputWrite() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ExecutableTests.binary))
+        try #require(FileManager.default.isWritableFile(atPath: "/dev/full"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ExecutableTests.binary)
+        process.arguments = ["decode", Fixtures.token("HS256")]
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let error = Pipe()
+        process.standardOutput = full
+        process.standardError = error
+        try process.run()
+        let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 3)
+        #expect(err.hasPrefix("jose: cannot write to standard output: "), "\(err)")
+        #expect(err.split(separator: "\n").count == 1, "\(err)")
+    }
+
+    /// A 4 MiB line between two good tokens: three verdicts, the middle one `limitExceeded`.
+    @Test func overlongLineThroughTheBinary() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ExecutableTests.binary))
+        let good = Fixtures.token("HS256")
+        let input = good + "\n" + String(repeating: "A", count: 4 << 20) + "\n" + good + "\n"
+        let result = try ExecutableTests().run(["verify", "--jwks", Fixtures.path("hs.jwks.json"), "--now", "1800000000"],
+                                               stdin: input)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(result.status == 1)
+        #expect(lines.count == 3)
+        #expect(lines.dropFirst().first?.hasPrefix("invalid: limitExceeded: a line of 4194304 bytes") == true)
+        #expect(lines.first?.hasPrefix("valid {") == true && lines.last == lines.first)
+    }
+}

@@ -99,7 +99,7 @@ extension P256.Signing {
         }
 
         init(spki: SubjectPublicKeyInfo) throws {
-            guard case .ecPublicKey(let curve) = spki.algorithm else {
+            guard let curve = spki.algorithm.namedCurve else {
                 throw ECDSAError.make(.unsupportedCurve, "not an EC public key")
             }
             guard curve == .p256 else {

@@ -35,7 +35,7 @@ extension JSONValue {
 
     static func parse(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws -> JSONValue {
         guard buf.count <= limits.maxBytes else {
-            throw JWTError(.limitExceeded, "JSON document of \(buf.count) bytes exceeds the \(limits.maxBytes)-byte limit")
+            throw JWTError.make(.limitExceeded, "JSON document of \(buf.count) bytes exceeds the \(limits.maxBytes)-byte limit")
         }
         var p = JSONParser(buf: buf, maxDepth: limits.maxDepth)
         p.skipSpace()
@@ -57,7 +57,7 @@ struct JSONParser {
     }
 
     func fail(_ why: String, at offset: Int? = nil) -> JWTError {
-        JWTError(.invalidJSON, "\(why) at offset \(offset ?? pos)")
+        JWTError.make(.invalidJSON, "\(why) at offset \(offset ?? pos)")
     }
 
     @inline(__always)
@@ -93,7 +93,7 @@ struct JSONParser {
     }
 
     mutating func parseObject(depth: Int) throws -> JSONObject {
-        if depth > maxDepth { throw JWTError(.limitExceeded, "JSON nesting deeper than \(maxDepth) at offset \(pos)") }
+        if depth > maxDepth { throw JWTError.make(.limitExceeded, "JSON nesting deeper than \(maxDepth) at offset \(pos)") }
         pos += 1  // {
         var members: [JSONObject.Member] = []
         skipSpace()
@@ -112,13 +112,13 @@ struct JSONParser {
             // Duplicate names: linear scan of fingerprints for small objects, a set once the object grows.
             if members.count < 16 {
                 for (k, p) in prints.enumerated() where p == print && sameBytes(members[k].name, name) {
-                    throw JWTError(.duplicateMember, "duplicate member \(quoted(name)) at offset \(nameOffset)")
+                    throw JWTError.make(.duplicateMember, "duplicate member \(quoted(name)) at offset \(nameOffset)")
                 }
                 prints.append(print)
             } else {
                 if seen == nil { seen = Set(members.map { Array($0.name.utf8) }) }
                 if !seen!.insert(Array(name.utf8)).inserted {
-                    throw JWTError(.duplicateMember, "duplicate member \(quoted(name)) at offset \(nameOffset)")
+                    throw JWTError.make(.duplicateMember, "duplicate member \(quoted(name)) at offset \(nameOffset)")
                 }
             }
             skipSpace()
@@ -142,7 +142,7 @@ struct JSONParser {
     }
 
     mutating func parseArray(depth: Int) throws -> [JSONValue] {
-        if depth > maxDepth { throw JWTError(.limitExceeded, "JSON nesting deeper than \(maxDepth) at offset \(pos)") }
+        if depth > maxDepth { throw JWTError.make(.limitExceeded, "JSON nesting deeper than \(maxDepth) at offset \(pos)") }
         pos += 1  // [
         var items: [JSONValue] = []
         skipSpace()

@@ -87,7 +87,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, CustomStringConvertible
     public init(_ pairs: [(String, JSONValue)]) throws {
         members = []
         for (k, v) in pairs {
-            if self[k] != nil { throw JWTError(.duplicateMember, "duplicate member \(quoted(k))") }
+            if self[k] != nil { throw JWTError.make(.duplicateMember, "duplicate member \(quoted(k))") }
             members.append(Member(name: k, value: v))
         }
     }

@@ -11,7 +11,7 @@ extension JWK {
         } catch let spkiError {
             // Not an SPKI: maybe a PKCS#1 RSAPublicKey.
             guard (try? PKCS1RSAPublicKey(derEncoded: der)) != nil else {
-                throw JWTError(.invalidKey, "not a SubjectPublicKeyInfo or RSAPublicKey: \(spkiError)")
+                throw JWTError.make(.invalidKey, "not a SubjectPublicKeyInfo or RSAPublicKey: \(spkiError)")
             }
             try self.init(pkcs1DER: der, keyID: keyID, algorithm: algorithm, options: options)
             return
@@ -23,7 +23,7 @@ extension JWK {
     init(pkcs1DER der: [UInt8], keyID: String?, algorithm: JWSAlgorithm?, options: Options) throws {
         let k: PKCS1RSAPublicKey
         do { k = try PKCS1RSAPublicKey(derEncoded: der) } catch {
-            throw JWTError(.invalidKey, "not a PKCS#1 RSAPublicKey: \(error)")
+            throw JWTError.make(.invalidKey, "not a PKCS#1 RSAPublicKey: \(error)")
         }
         try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: algorithm, options: options)
     }
@@ -31,21 +31,18 @@ extension JWK {
     /// A public JWK from a parsed SubjectPublicKeyInfo.
     public init(spki: SubjectPublicKeyInfo, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
                 options: Options = .default) throws {
-        switch spki.algorithm {
-        case .rsaEncryption, .rsassaPSS:
+        if spki.algorithm.isRSA {
             var alg = algorithm
-            if case .rsassaPSS(let params) = spki.algorithm {
-                alg = try Self.algorithmForPSSKey(params, requested: algorithm)
+            if spki.algorithm.kind == .rsassaPSS {
+                alg = try Self.algorithmForPSSKey(spki.algorithm.rsassaPSSParameters, requested: algorithm)
             }
             let k: PKCS1RSAPublicKey
             do { k = try spki.rsaPublicKey() } catch { throw JWTError(.invalidKey, "RSA public key: \(error)") }
             try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: alg, options: options)
-        case .ecPublicKey(let named):
+        } else if let named = spki.algorithm.namedCurve {
             let curve: Curve
-            switch named {
-            case .p256: curve = .p256
-            case .p384: curve = .p384
-            default: throw JWTError(.unsupportedKey, "EC curve \(named) is not supported")
+            if named == .p256 { curve = .p256 } else if named == .p384 { curve = .p384 } else {
+                throw JWTError(.unsupportedKey, "EC curve \(named) is not supported")
             }
             let n = curve.coordinateByteCount
             let p = spki.subjectPublicKey
@@ -53,6 +50,8 @@ extension JWK {
                 throw JWTError(.invalidKey, "EC public key must be an uncompressed point of \(1 + 2 * n) bytes (SEC 1 §2.3.3)")
             }
             try self.init(curve: curve, x: Array(p[1...n]), y: Array(p[(n + 1)...]), keyID: keyID, algorithm: algorithm)
+        } else {
+            throw JWTError(.unsupportedKey, "key algorithm \(spki.algorithm) is not supported")
         }
     }
 
@@ -60,12 +59,12 @@ extension JWK {
     public init(pemRepresentation pem: String, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
                 options: Options = .default) throws {
         let doc: PEMDocument
-        do { doc = try PEMDocument(pemString: pem) } catch { throw JWTError(.invalidKey, "PEM: \(error)") }
+        do { doc = try PEMDocument(pemString: pem) } catch { throw JWTError.make(.invalidKey, "PEM: \(error)") }
         guard doc.label == "PUBLIC KEY" || doc.label == "RSA PUBLIC KEY" else {
             if doc.label.contains("PRIVATE") {
-                throw JWTError(.privateKeyMaterial, "PEM holds a private key (\(doc.label)); give the public key")
+                throw JWTError.make(.privateKeyMaterial, "PEM holds a private key (\(doc.label)); give the public key")
             }
-            throw JWTError(.unsupportedKey, "PEM label \(quoted(doc.label)) is not a public key")
+            throw JWTError.make(.unsupportedKey, "PEM label \(quoted(doc.label)) is not a public key")
         }
         // The label says which structure the body is (RFC 7468 §13; RFC 8017 §A.1.1): no fallback between them.
         if doc.label == "RSA PUBLIC KEY" {
@@ -73,7 +72,7 @@ extension JWK {
         } else {
             let spki: SubjectPublicKeyInfo
             do { spki = try SubjectPublicKeyInfo(derEncoded: doc.derBytes) } catch {
-                throw JWTError(.invalidKey, "PUBLIC KEY is not a SubjectPublicKeyInfo: \(error)")
+                throw JWTError.make(.invalidKey, "PUBLIC KEY is not a SubjectPublicKeyInfo: \(error)")
             }
             try self.init(spki: spki, keyID: keyID, algorithm: algorithm, options: options)
         }
@@ -98,12 +97,12 @@ extension JWK {
         }
         if let alg = requested {
             guard fits(alg) else {
-                throw JWTError(.keyMismatch, "an id-RSASSA-PSS key cannot be used for \(alg.rawValue)")
+                throw JWTError.make(.keyMismatch, "an id-RSASSA-PSS key cannot be used for \(alg.rawValue)")
             }
             return alg
         }
         if params != nil, let alg = [JWSAlgorithm.ps256, .ps384, .ps512].first(where: fits) { return alg }
-        throw JWTError(.unsupportedKey,
+        throw JWTError.make(.unsupportedKey,
                        "an id-RSASSA-PSS key restricts its padding; say which PS256/384/512 algorithm it is for")
     }
 
@@ -117,7 +116,7 @@ extension JWK {
             let named: ECNamedCurve = e.curve == .p256 ? .p256 : .p384
             return SubjectPublicKeyInfo(algorithm: .ecPublicKey(named), subjectPublicKey: [0x04] + e.x + e.y)
         case .hmac:
-            throw JWTError(.unsupportedKey, "a symmetric (oct) key has no SubjectPublicKeyInfo form")
+            throw JWTError.make(.unsupportedKey, "a symmetric (oct) key has no SubjectPublicKeyInfo form")
         }
     }
 

@@ -7,20 +7,58 @@
 /// Loading refuses private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `oth`): a verification key is public.
 /// `description` never prints key material.
 public struct JWK: Sendable, CustomStringConvertible {
-    /// The `kty` values supported.
-    public enum KeyType: String, Sendable, Hashable {
-        case rsa = "RSA"
-        case ec = "EC"
-        case oct = "oct"
+    /// A `kty` value (RFC 7517 §4.1). A struct over a private enum so that key types can be added (OKP)
+    /// without breaking a caller's `switch`.
+    public struct KeyType: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+        private enum Backing: String, Sendable, Hashable, CaseIterable { case rsa = "RSA", ec = "EC", oct = "oct" }
+        private let backing: Backing
+        private init(_ b: Backing) { backing = b }
+
+        /// `RSA` (RFC 7518 §6.3).
+        public static let rsa = KeyType(.rsa)
+        /// `EC` (RFC 7518 §6.2).
+        public static let ec = KeyType(.ec)
+        /// `oct`, a symmetric secret (RFC 7518 §6.4).
+        public static let oct = KeyType(.oct)
+
+        /// The `kty` value.
+        public var rawValue: String { backing.rawValue }
+        /// The key type whose `kty` is exactly `rawValue` (byte for byte, case-sensitive), or nil.
+        public init?(rawValue: String) {
+            guard let b = Backing.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else { return nil }
+            backing = b
+        }
+        public var description: String { rawValue }
     }
 
-    /// The `crv` values supported for `EC` keys.
-    public enum Curve: String, Sendable, Hashable {
-        case p256 = "P-256"
-        case p384 = "P-384"
+    /// A `crv` value for `EC` keys (RFC 7518 §6.2.1.1). A struct over a private enum so that curves can be added
+    /// (P-521) without breaking a caller's `switch`.
+    public struct Curve: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+        private enum Backing: String, Sendable, Hashable, CaseIterable { case p256 = "P-256", p384 = "P-384" }
+        private let backing: Backing
+        private init(_ b: Backing) { backing = b }
+
+        /// NIST P-256 (secp256r1).
+        public static let p256 = Curve(.p256)
+        /// NIST P-384 (secp384r1).
+        public static let p384 = Curve(.p384)
+
+        /// The `crv` value.
+        public var rawValue: String { backing.rawValue }
+        /// The curve whose `crv` is exactly `rawValue` (byte for byte), or nil.
+        public init?(rawValue: String) {
+            guard let b = Backing.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else { return nil }
+            backing = b
+        }
+        public var description: String { rawValue }
 
         /// Size of a coordinate (and of r and s) in bytes.
-        public var coordinateByteCount: Int { self == .p256 ? 32 : 48 }
+        public var coordinateByteCount: Int {
+            switch backing {
+            case .p256: return 32
+            case .p384: return 48
+            }
+        }
     }
 
     /// Key-loading policy.
@@ -83,7 +121,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// Parses one JWK from JSON bytes.
     public init(json: [UInt8], options: Options = .default) throws {
         guard case .object(let o) = try JSONValue(parsing: json, limits: JSONLimits(maxDepth: 8, maxBytes: 1 << 18)) else {
-            throw JWTError(.invalidKey, "a JWK must be a JSON object")
+            throw JWTError.make(.invalidKey, "a JWK must be a JSON object")
         }
         try self.init(object: o, options: options)
     }
@@ -92,27 +130,32 @@ public struct JWK: Sendable, CustomStringConvertible {
     public init(object o: JSONObject, options: Options = .default) throws {
         func string(_ name: String) throws -> String? {
             guard let v = o[name] else { return nil }
-            guard case .string(let s) = v else { throw JWTError(.invalidKey, "JWK member \(quoted(name)) must be a string") }
+            guard case .string(let s) = v else { throw JWTError.make(.invalidKey, "JWK member \(quoted(name)) must be a string") }
             return s
         }
         func bytes(_ name: String) throws -> [UInt8] {
-            guard let s = try string(name) else { throw JWTError(.invalidKey, "JWK is missing \(quoted(name))") }
+            guard let s = try string(name) else { throw JWTError.make(.invalidKey, "JWK is missing \(quoted(name))") }
             do { return try Base64URL.decode(s) } catch let e as JWTError {
-                throw JWTError(.invalidKey, "JWK member \(quoted(name)): \(e.reason)")
+                throw JWTError.make(.invalidKey, "JWK member \(quoted(name)): \(e.reason)")
             }
         }
-        guard let kty = try string("kty") else { throw JWTError(.invalidKey, "JWK is missing \"kty\"") }
+        // Private members are refused first, whatever else is wrong with the object (RFC 7517 §9.2: a
+        // verification key is public; a published set holding a private key has leaked it).
+        if let m = JWK.privateMember(in: o) {
+            throw JWTError.make(.privateKeyMaterial, "JWK carries the private member \(quoted(m)); a verification key is public (RFC 7517 §9.2)")
+        }
+        guard let kty = try string("kty") else { throw JWTError.make(.invalidKey, "JWK is missing \"kty\"") }
         keyID = try string("kid")
         algorithm = try string("alg")
         use = try string("use")
         if let ops = o["key_ops"] {
-            guard case .array(let a) = ops else { throw JWTError(.invalidKey, "\"key_ops\" must be an array of strings") }
+            guard case .array(let a) = ops else { throw JWTError.make(.invalidKey, "\"key_ops\" must be an array of strings") }
             var list: [String] = []
             for e in a {
-                guard case .string(let s) = e else { throw JWTError(.invalidKey, "\"key_ops\" must be an array of strings") }
+                guard case .string(let s) = e else { throw JWTError.make(.invalidKey, "\"key_ops\" must be an array of strings") }
                 // RFC 7517 §4.3: duplicate key operation values MUST NOT be present.
                 if list.contains(where: { sameBytes($0, s) }) {
-                    throw JWTError(.invalidKey, "\"key_ops\" repeats \(quoted(s))")
+                    throw JWTError.make(.invalidKey, "\"key_ops\" repeats \(quoted(s))")
                 }
                 list.append(s)
             }
@@ -125,22 +168,13 @@ public struct JWK: Sendable, CustomStringConvertible {
         case _ where sameBytes(kty, "RSA"):
             keyType = .rsa
             curve = nil
-            for m in ["d", "p", "q", "dp", "dq", "qi", "oth"] where o[m] != nil {
-                throw JWTError(.privateKeyMaterial, "RSA JWK carries the private member \(quoted(m))")
-            }
             let n = try bytes("n"), e = try bytes("e")
             material = .rsa(try RSAKeyHolder(modulus: n, exponent: e, options: options))
         case _ where sameBytes(kty, "EC"):
             keyType = .ec
-            if o["d"] != nil { throw JWTError(.privateKeyMaterial, "EC JWK carries the private member \"d\"") }
-            guard let crv = try string("crv") else { throw JWTError(.invalidKey, "EC JWK is missing \"crv\"") }
-            let c: Curve
-            if sameBytes(crv, "P-256") {
-                c = .p256
-            } else if sameBytes(crv, "P-384") {
-                c = .p384
-            } else {
-                throw JWTError(.unsupportedKey, "EC curve \(quoted(crv)) is not supported")
+            guard let crv = try string("crv") else { throw JWTError.make(.invalidKey, "EC JWK is missing \"crv\"") }
+            guard let c = Curve(rawValue: crv) else {
+                throw JWTError.make(.unsupportedKey, "EC curve \(quoted(crv)) is not supported (P-256 and P-384 are)")
             }
             curve = c
             let x = try JWK.normaliseCoordinate(try bytes("x"), curve: c, name: "x")
@@ -151,8 +185,16 @@ public struct JWK: Sendable, CustomStringConvertible {
             curve = nil
             material = .hmac(HMACKeyHolder(secret: try bytes("k")))
         default:
-            throw JWTError(.unsupportedKey, "key type \(quoted(kty)) is not supported")
+            throw JWTError.make(.unsupportedKey, "key type \(quoted(kty)) is not supported (RSA, EC and oct are)")
         }
+    }
+
+    /// The members that only a private key has (RFC 7518 §6.2.2, §6.3.2; OKP's `d`, RFC 8037 §2).
+    static let privateMemberNames = ["d", "p", "q", "dp", "dq", "qi", "oth"]
+
+    /// The first private member `o` carries, if any (checked before anything else about the object).
+    static func privateMember(in o: JSONObject) -> String? {
+        privateMemberNames.first { o[$0] != nil }
     }
 
     /// An RSA public key from its modulus and exponent (big-endian; one leading zero byte is tolerated).
@@ -200,7 +242,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         if v.count == n { return v }
         if v.count == n + 1 && v[0] == 0 { return Array(v.dropFirst()) }
         if v.count == n - 1 { return [0] + v }
-        throw JWTError(.invalidKey, "EC coordinate \(quoted(name)) is \(v.count) bytes; \(curve.rawValue) needs \(n)")
+        throw JWTError.make(.invalidKey, "EC coordinate \(quoted(name)) is \(v.count) bytes; \(curve.rawValue) needs \(n) (RFC 7518 §6.2.1.2)")
     }
 
     // MARK: Fitness for an algorithm
@@ -212,28 +254,37 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// The JWK `alg` comparison is byte-exact: no aliases. (Wycheproof's RFC 7520 P-521 keys say `"ES521"` for
     /// ES512; such a key fits no algorithm. ES512 itself is not implemented.)
     public func checkFits(_ alg: JWSAlgorithm) throws {
+        // Each refusal names its rule: the member or property at fault, what the algorithm needs, the RFC.
         if let u = use, !sameBytes(u, "sig") {
-            throw JWTError(.keyMismatch, "key \(kidText) has use \(quoted(u)), not \"sig\"")
+            throw JWTError.make(.keyMismatch, "key \(kidText) has use \(quoted(u)); verifying needs use \"sig\" (RFC 7517 §4.2)")
         }
         if let ops = keyOperations, !ops.contains(where: { sameBytes($0, "verify") }) {
-            throw JWTError(.keyMismatch, "key \(kidText) has key_ops \(ops) without \"verify\"")
+            let list = ops.map { quoted($0) }.joined(separator: ", ")
+            throw JWTError.make(.keyMismatch, "key \(kidText) has key_ops [\(list)] without \"verify\" (RFC 7517 §4.3)")
         }
         if let a = algorithm, !sameBytes(a, alg.rawValue) {
-            throw JWTError(.keyMismatch, "key \(kidText) is for alg \(quoted(a)), token says \(alg.rawValue)")
+            throw JWTError.make(.keyMismatch, "key \(kidText) is for alg \(quoted(a)) (its JWK alg); the token's alg is \(alg.rawValue) (RFC 7517 §4.4)")
         }
         switch (alg.family, material) {
         case (.hmac, .hmac(let h)):
             if h.secret.count < alg.hashByteCount {
-                throw JWTError(.weakKey, "HMAC key \(kidText) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
+                throw JWTError.make(.weakKey, "the oct key \(kidText) is \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
             }
         case (.rsaPKCS1, .rsa), (.rsaPSS, .rsa): break
         case (.ecdsa, .ec(let e)):
             let need: Curve = alg == .es256 ? .p256 : .p384
             if e.curve != need {
-                throw JWTError(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need.rawValue)")
+                throw JWTError.make(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need.rawValue) (RFC 7518 §3.4)")
             }
         default:
-            throw JWTError(.keyMismatch, "key \(kidText) of type \(keyType.rawValue) cannot verify \(alg.rawValue)")
+            let need: String
+            switch alg.family {
+            case .hmac: need = "an oct key (RFC 7518 §3.2)"
+            case .rsaPKCS1: need = "an RSA key (RFC 7518 §3.3)"
+            case .rsaPSS: need = "an RSA key (RFC 7518 §3.5)"
+            case .ecdsa: need = "an EC key (RFC 7518 §3.4)"
+            }
+            throw JWTError.make(.keyMismatch, "key \(kidText) is an \(keyType.rawValue) key; \(alg.rawValue) needs \(need)")
         }
     }
 
@@ -252,7 +303,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         case .rsa(let r): ok = try r.verify(alg, signature: signature, signingInput: signingInput)
         case .ec(let e): ok = try e.verify(alg, signature: signature, signingInput: signingInput)
         }
-        if !ok { throw JWTError(.invalidSignature, "signature does not verify with key \(kidText) (\(alg.rawValue))") }
+        if !ok { throw JWTError.make(.invalidSignature, "signature does not verify with key \(kidText) (\(alg.rawValue))") }
     }
 }
 

@@ -60,24 +60,30 @@ public struct JWKSet: Sendable, CustomStringConvertible {
     /// Parses a JWK Set document (`{"keys": [...]}`) from bytes.
     public init(json: [UInt8], options: JWK.Options = .default, limits: Limits = .default) throws {
         let doc = try JSONValue(parsing: json, limits: JSONLimits(maxDepth: 8, maxBytes: limits.maxBytes))
-        guard case .object(let top) = doc else { throw JWTError(.invalidKey, "a JWK Set must be a JSON object") }
-        guard let kv = top["keys"] else { throw JWTError(.invalidKey, "JWK Set has no \"keys\" member") }
-        guard case .array(let entries) = kv else { throw JWTError(.invalidKey, "JWK Set \"keys\" must be an array") }
+        guard case .object(let top) = doc else { throw JWTError.make(.invalidKey, "a JWK Set must be a JSON object") }
+        guard let kv = top["keys"] else { throw JWTError.make(.invalidKey, "JWK Set has no \"keys\" member") }
+        guard case .array(let entries) = kv else { throw JWTError.make(.invalidKey, "JWK Set \"keys\" must be an array") }
         guard entries.count <= limits.maxKeys else {
-            throw JWTError(.limitExceeded, "JWK Set has \(entries.count) keys; the limit is \(limits.maxKeys)")
+            throw JWTError.make(.limitExceeded, "JWK Set has \(entries.count) keys; the limit is \(limits.maxKeys)")
+        }
+        // Private members fail the whole set, checked on every entry before anything else about it: an entry
+        // that is otherwise malformed (a numeric kid, an unknown kty, no kty) must not be skipped quietly.
+        for (i, e) in entries.enumerated() {
+            guard case .object(let o) = e, let m = JWK.privateMember(in: o) else { continue }
+            throw JWTError.make(.privateKeyMaterial, "JWK Set entry #\(i) carries the private member \(quoted(m))")
         }
         var loaded: [JWK] = []
         var skipped: [SkippedKey] = []
         for (i, e) in entries.enumerated() {
             guard case .object(let o) = e else {
-                skipped.append(SkippedKey(index: i, keyID: nil, keyType: nil, error: JWTError(.invalidKey, "entry is not an object")))
+                skipped.append(SkippedKey(index: i, keyID: nil, keyType: nil, error: JWTError.make(.invalidKey, "entry is not an object")))
                 continue
             }
             do {
                 loaded.append(try JWK(object: o, options: options))
             } catch let err as JWTError {
                 if err.code == .privateKeyMaterial {
-                    throw JWTError(.privateKeyMaterial, "JWK Set entry #\(i): \(err.reason)")
+                    throw JWTError.make(.privateKeyMaterial, "JWK Set entry #\(i): \(err.reason)")
                 }
                 skipped.append(SkippedKey(index: i, keyID: o["kid"]?.stringValue, keyType: o["kty"]?.stringValue, error: err))
             }
@@ -87,7 +93,7 @@ public struct JWKSet: Sendable, CustomStringConvertible {
         for e in entries {
             guard let kid = e["kid"]?.stringValue else { continue }
             if kids.contains(where: { sameBytes($0, kid) }) {
-                throw JWTError(.duplicateKeyID, "two entries share kid \(quoted(kid))")
+                throw JWTError.make(.duplicateKeyID, "two entries share kid \(quoted(kid))")
             }
             kids.append(kid)
         }
@@ -101,14 +107,14 @@ public struct JWKSet: Sendable, CustomStringConvertible {
         for k in keys {
             guard let kid = k.keyID else { continue }
             if kids.contains(where: { sameBytes($0, kid) }) {
-                throw JWTError(.duplicateKeyID, "two keys share kid \(quoted(kid))")
+                throw JWTError.make(.duplicateKeyID, "two keys share kid \(quoted(kid))")
             }
             kids.append(kid)
         }
         let symmetric = keys.contains { $0.keyType == .oct }
         let asymmetric = keys.contains { $0.keyType != .oct }
         if symmetric && asymmetric {
-            throw JWTError(.mixedKeySet, "JWK Set mixes symmetric (oct) and public keys")
+            throw JWTError.make(.mixedKeySet, "JWK Set mixes symmetric (oct) and public keys")
         }
     }
 

@@ -137,9 +137,10 @@ final class ECKeyHolder: Sendable {
             switch curve {
             case .p256: key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
             case .p384: key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
+            default: throw JWTError.make(.unsupportedKey, "EC curve \(curve.rawValue) has no verifier here")
             }
         } catch {
-            throw JWTError(.invalidKey, "EC public key refused: \(error)")
+            throw JWTError.make(.invalidKey, "EC public key refused: \(error)")
         }
     }
 
@@ -148,7 +149,7 @@ final class ECKeyHolder: Sendable {
     func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
         let n = curve.coordinateByteCount
         guard signature.count == 2 * n else {
-            throw JWTError(.invalidSignature, "\(alg.rawValue) signature must be \(2 * n) bytes (r‖s), got \(signature.count)")
+            throw JWTError.make(.invalidSignature, "\(alg.rawValue) signature must be \(2 * n) bytes (r‖s), got \(signature.count)")
         }
         switch key {
         case .p256(let k):

@@ -16,11 +16,11 @@ struct CompactParts {
     /// copied, so a token of 100,000 dots costs three comparisons.
     static func locate(_ buf: UnsafeBufferPointer<UInt8>, maxBytes: Int) throws -> CompactParts {
         guard buf.count <= maxBytes else {
-            throw JWTError(.limitExceeded, "token of \(buf.count) bytes exceeds the \(maxBytes)-byte limit")
+            throw JWTError.make(.limitExceeded, "token of \(buf.count) bytes exceeds the \(maxBytes)-byte limit")
         }
-        guard buf.count > 0 else { throw JWTError(.malformedToken, "empty token") }
+        guard buf.count > 0 else { throw JWTError.make(.malformedToken, "empty token") }
         if buf[0] == UInt8(ascii: "{") {
-            throw JWTError(.malformedToken, "JWS JSON serialization is not accepted; only the compact form")
+            throw JWTError.make(.malformedToken, "JWS JSON serialization is not accepted; only the compact form")
         }
         var dots = (-1, -1)
         let dot = UInt8(ascii: ".")
@@ -44,17 +44,17 @@ struct CompactParts {
                     } else if dots.1 < 0 {
                         dots.1 = i
                     } else {
-                        throw JWTError(.malformedToken, "more than three parts (a third '.' at offset \(i))")
+                        throw JWTError.make(.malformedToken, "more than three parts (a third '.' at offset \(i))")
                     }
                 }
                 i &+= 1
             }
         }
         guard dots.1 >= 0 else {
-            throw JWTError(.malformedToken, "a compact JWS has three parts separated by two '.'; found \(dots.0 < 0 ? 0 : 1)")
+            throw JWTError.make(.malformedToken, "a compact JWS has three parts separated by two '.'; found \(dots.0 < 0 ? 0 : 1)")
         }
         let p = CompactParts(firstDot: dots.0, secondDot: dots.1, count: buf.count)
-        if p.headerRange.isEmpty { throw JWTError(.malformedToken, "empty header part") }
+        if p.headerRange.isEmpty { throw JWTError.make(.malformedToken, "empty header part") }
         return p
     }
 }
@@ -70,7 +70,7 @@ func decodePart(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allowPadding:
     do {
         return try Base64URL.decode(bytes: buf, allowPadding: allowPadding)
     } catch let e as JWTError {
-        throw JWTError(.invalidBase64URL, "\(name): \(e.reason)")
+        throw JWTError.make(.invalidBase64URL, "\(name): \(e.reason)")
     }
 }
 
@@ -81,7 +81,7 @@ func parseHeader(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits, allowPad
     do { v = try JSONValue(parsing: bytes, limits: limits) } catch let e as JWTError {
         throw JWTError(e.code, "header: \(e.reason)")
     }
-    guard case .object(let o) = v else { throw JWTError(.malformedToken, "header is not a JSON object") }
+    guard case .object(let o) = v else { throw JWTError.make(.malformedToken, "header is not a JSON object") }
     return try JWSHeader(object: o)
 }
 
@@ -95,10 +95,10 @@ public func decodeUnverified(_ token: String, options: JWTVerifier.Options = .de
         let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
         let hb = try decodePart(buf.slice(parts.headerRange), "header", allowPadding: options.allowPaddedBase64)
         let header = try JSONValue(parsing: hb, limits: options.jsonLimits)
-        guard case .object = header else { throw JWTError(.malformedToken, "header is not a JSON object") }
+        guard case .object = header else { throw JWTError.make(.malformedToken, "header is not a JSON object") }
         let pb = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
         let claims = try JSONValue(parsing: pb, limits: options.jsonLimits)
-        guard case .object = claims else { throw JWTError(.malformedToken, "payload is not a JSON object") }
+        guard case .object = claims else { throw JWTError.make(.malformedToken, "payload is not a JSON object") }
         return (header, claims)
     }
 }

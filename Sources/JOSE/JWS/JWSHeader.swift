@@ -23,11 +23,11 @@ public struct JWSHeader: Sendable, Equatable {
         func string(_ name: String) throws -> String? {
             guard let v = o[name] else { return nil }
             guard case .string(let s) = v else {
-                throw JWTError(.malformedToken, "header member \(quoted(name)) must be a string, found \(v.typeName)")
+                throw JWTError.make(.malformedToken, "header member \(quoted(name)) must be a string, found \(v.typeName)")
             }
             return s
         }
-        guard let alg = try string("alg") else { throw JWTError(.malformedToken, "header has no \"alg\"") }
+        guard let alg = try string("alg") else { throw JWTError.make(.malformedToken, "header has no \"alg\"") }
         algorithmName = alg
         algorithm = try? JWSAlgorithm.parse(alg)
         keyID = try string("kid")
@@ -36,12 +36,12 @@ public struct JWSHeader: Sendable, Equatable {
         if let c = o["crit"] {
             // RFC 7515 §4.1.11: a non-empty array of strings.
             guard case .array(let a) = c, !a.isEmpty else {
-                throw JWTError(.unsupportedCriticalHeader, "\"crit\" must be a non-empty array of strings")
+                throw JWTError.make(.unsupportedCriticalHeader, "\"crit\" must be a non-empty array of strings")
             }
             var names: [String] = []
             for e in a {
                 guard case .string(let s) = e else {
-                    throw JWTError(.unsupportedCriticalHeader, "\"crit\" must be a non-empty array of strings")
+                    throw JWTError.make(.unsupportedCriticalHeader, "\"crit\" must be a non-empty array of strings")
                 }
                 names.append(s)
             }
@@ -60,18 +60,18 @@ public struct JWSHeader: Sendable, Equatable {
     /// supported.
     func checkCritical(understood: Set<String>) throws {
         if let b64 = object["b64"], b64 != .bool(true) {
-            throw JWTError(.unsupportedCriticalHeader, "unencoded payloads (\"b64\": false, RFC 7797) are not supported")
+            throw JWTError.make(.unsupportedCriticalHeader, "unencoded payloads (\"b64\": false, RFC 7797) are not supported")
         }
         guard let names = critical else { return }
         for n in names {
             if JWSHeader.registered.contains(where: { sameBytes($0, n) }) {
-                throw JWTError(.unsupportedCriticalHeader, "\"crit\" lists the registered parameter \(quoted(n))")
+                throw JWTError.make(.unsupportedCriticalHeader, "\"crit\" lists the registered parameter \(quoted(n))")
             }
             guard understood.contains(where: { sameBytes($0, n) }) else {
-                throw JWTError(.unsupportedCriticalHeader, "\"crit\" names \(quoted(n)), which this verifier does not understand")
+                throw JWTError.make(.unsupportedCriticalHeader, "\"crit\" names \(quoted(n)), which this verifier does not understand")
             }
             guard object[n] != nil else {
-                throw JWTError(.unsupportedCriticalHeader, "\"crit\" names \(quoted(n)), which the header lacks")
+                throw JWTError.make(.unsupportedCriticalHeader, "\"crit\" names \(quoted(n)), which the header lacks")
             }
         }
     }

@@ -42,55 +42,55 @@ public struct ClaimExpectations: Sendable {
     /// `iat`, max age, `iss`, `aud`, `sub`, `nonce`, `typ`.
     public func check(_ c: RegisteredClaims, header: JWSHeader? = nil) throws {
         let t = now()
-        guard t.isFinite else { throw JWTError(.invalidClaim, "the clock returned a non-finite time") }
+        guard t.isFinite else { throw JWTError.make(.invalidClaim, "the clock returned a non-finite time") }
         // A NaN or infinite leeway, or a NaN max age, would make comparisons below silently pass (NaN compares
         // false; an infinite leeway excuses any exp): refuse the configuration instead of accepting the token.
-        guard leeway.isFinite else { throw JWTError(.invalidClaim, "the expectations' leeway (\(leeway)) is not finite") }
-        if let maxAge, maxAge.isNaN { throw JWTError(.invalidClaim, "the expectations' maxAge is NaN") }
+        guard leeway.isFinite else { throw JWTError.make(.invalidClaim, "the expectations' leeway (\(leeway)) is not finite") }
+        if let maxAge, maxAge.isNaN { throw JWTError.make(.invalidClaim, "the expectations' maxAge is NaN") }
         if let exp = c.expiresAt {
             // RFC 7519 §4.1.4: the current time MUST be before exp.
             if !(t < exp + leeway) {
-                throw JWTError(.expired, "token expired: exp \(fmt(exp)), now \(fmt(t)), leeway \(fmt(leeway))s")
+                throw JWTError.make(.expired, "token expired: exp \(fmt(exp)), now \(fmt(t)), leeway \(fmt(leeway))s")
             }
         } else if requireExpiration {
-            throw JWTError(.missingClaim, "claim \"exp\" is required")
+            throw JWTError.make(.missingClaim, "claim \"exp\" is required")
         }
         if let nbf = c.notBefore, t + leeway < nbf {
-            throw JWTError(.notYetValid, "token not valid before \(fmt(nbf)), now \(fmt(t)), leeway \(fmt(leeway))s")
+            throw JWTError.make(.notYetValid, "token not valid before \(fmt(nbf)), now \(fmt(t)), leeway \(fmt(leeway))s")
         }
         if let iat = c.issuedAt, iat > t + leeway {
-            throw JWTError(.issuedInFuture, "token issued in the future: iat \(fmt(iat)), now \(fmt(t)), leeway \(fmt(leeway))s")
+            throw JWTError.make(.issuedInFuture, "token issued in the future: iat \(fmt(iat)), now \(fmt(t)), leeway \(fmt(leeway))s")
         }
         if let maxAge {
-            guard let iat = c.issuedAt else { throw JWTError(.missingClaim, "claim \"iat\" is required (max age is set)") }
+            guard let iat = c.issuedAt else { throw JWTError.make(.missingClaim, "claim \"iat\" is required (max age is set)") }
             if t - iat > maxAge + leeway {
-                throw JWTError(.tooOld, "token issued at \(fmt(iat)) is older than \(fmt(maxAge))s (now \(fmt(t)))")
+                throw JWTError.make(.tooOld, "token issued at \(fmt(iat)) is older than \(fmt(maxAge))s (now \(fmt(t)))")
             }
         }
         if let want = issuer {
-            guard let got = c.issuer else { throw JWTError(.missingClaim, "claim \"iss\" is required") }
+            guard let got = c.issuer else { throw JWTError.make(.missingClaim, "claim \"iss\" is required") }
             guard sameBytes(got, want) else {
-                throw JWTError(.issuerMismatch, "issuer \(quoted(got)) is not the expected \(quoted(want))")
+                throw JWTError.make(.issuerMismatch, "issuer \(quoted(got)) is not the expected \(quoted(want))")
             }
         }
         if let want = audience {
-            guard let got = c.audience else { throw JWTError(.missingClaim, "claim \"aud\" is required") }
+            guard let got = c.audience else { throw JWTError.make(.missingClaim, "claim \"aud\" is required") }
             guard got.contains(where: { sameBytes($0, want) }) else {
-                throw JWTError(.audienceMismatch, "audience does not include \(quoted(want))")
+                throw JWTError.make(.audienceMismatch, "audience does not include \(quoted(want))")
             }
         }
         if let want = subject {
-            guard let got = c.subject else { throw JWTError(.missingClaim, "claim \"sub\" is required") }
-            guard sameBytes(got, want) else { throw JWTError(.subjectMismatch, "subject is not the expected one") }
+            guard let got = c.subject else { throw JWTError.make(.missingClaim, "claim \"sub\" is required") }
+            guard sameBytes(got, want) else { throw JWTError.make(.subjectMismatch, "subject is not the expected one") }
         }
         if let want = nonce {
-            guard let got = c.nonce else { throw JWTError(.missingClaim, "claim \"nonce\" is required") }
-            guard sameBytes(got, want) else { throw JWTError(.nonceMismatch, "nonce is not the expected one") }
+            guard let got = c.nonce else { throw JWTError.make(.missingClaim, "claim \"nonce\" is required") }
+            guard sameBytes(got, want) else { throw JWTError.make(.nonceMismatch, "nonce is not the expected one") }
         }
         if let want = type {
-            guard let got = header?.type else { throw JWTError(.missingClaim, "header \"typ\" is required") }
+            guard let got = header?.type else { throw JWTError.make(.missingClaim, "header \"typ\" is required") }
             guard sameBytes(got, want) else {
-                throw JWTError(.typeMismatch, "typ \(quoted(got)) is not the expected \(quoted(want))")
+                throw JWTError.make(.typeMismatch, "typ \(quoted(got)) is not the expected \(quoted(want))")
             }
         }
     }
@@ -105,6 +105,6 @@ public struct ClaimExpectations: Sendable {
 }
 
 func fmt(_ d: Double) -> String {
-    if d == d.rounded() && abs(d) < 1e15 { return String(Int64(d)) }
+    if d == d.rounded() && abs(d) <= 9_007_199_254_740_991 { return String(Int64(d)) }
     return String(d)
 }

@@ -82,30 +82,55 @@ public struct JWTVerifier: Sendable {
             do { value = try JSONValue(parsing: payload, limits: options.jsonLimits) } catch let e as JWTError {
                 throw JWTError(e.code, "payload: \(e.reason)")
             }
-            guard case .object(let object) = value else { throw JWTError(.malformedToken, "the JWT claims set is not a JSON object") }
+            guard case .object(let object) = value else { throw JWTError.make(.malformedToken, "the JWT claims set is not a JSON object") }
             let claims = try RegisteredClaims(object: object)
             try expecting.check(claims, header: header)
             return VerifiedJWT(header: header, claims: claims, payload: payload, claimsObject: object, key: key)
         }
     }
 
-    /// RFC 7515 §5.2 steps 1–8 on the token bytes: returns the header, the decoded payload and the key that
-    /// verified the signature.
-    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, [UInt8], JWK) {
+    /// RFC 7515 §5.2 steps 1–4 and RFC 8725 §3.1: size, the two dots, the header (strict base64url and JSON),
+    /// `alg` (never `none`, implemented, in the allow-list) and `crit`. Everything a token is checked for before
+    /// any key is looked at — ``JWKSCache`` runs it before an unknown `kid` may cause a fetch.
+    static func checkHeader(_ buf: UnsafeBufferPointer<UInt8>, algorithms: Set<JWSAlgorithm>,
+                            options: Options) throws -> (CompactParts, JWSHeader, JWSAlgorithm) {
         let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
         let header = try parseHeader(buf.slice(parts.headerRange), limits: options.jsonLimits, allowPadding: options.allowPaddedBase64)
         let alg = try JWSAlgorithm.parse(header.algorithmName)
         guard algorithms.contains(alg) else {
-            throw JWTError(.algorithmNotAllowed, "alg \(alg.rawValue) is not in this verifier's allow-list")
+            throw JWTError.make(.algorithmNotAllowed, "alg \(alg.rawValue) is not in this verifier's allow-list")
         }
         try header.checkCritical(understood: options.understoodCriticalHeaders)
+        return (parts, header, alg)
+    }
+
+    /// No key fits `alg` (and the token names no kid): with one key, that key's own refusal (which names the
+    /// rule: too short, wrong type, wrong curve, its `alg`, `use` or `key_ops`); with several, `keyNotFound` listing
+    /// why the first few were refused.
+    static func noKeyFits(_ alg: JWSAlgorithm, _ keys: [JWK]) -> JWTError {
+        var reasons: [String] = []
+        for key in keys {
+            do { try key.checkFits(alg) } catch let e as JWTError {
+                if keys.count == 1 { return e }
+                if reasons.count < 3 { reasons.append(e.reason) }
+            } catch {}
+        }
+        if reasons.isEmpty { return JWTError.make(.keyNotFound, "no key in the set fits alg \(alg.rawValue) (the set is empty)") }
+        let more = keys.count > reasons.count ? "; …" : ""
+        return JWTError.make(.keyNotFound, "no key in the set fits alg \(alg.rawValue): \(reasons.joined(separator: "; "))\(more)")
+    }
+
+    /// RFC 7515 §5.2 steps 1–8 on the token bytes: returns the header, the decoded payload and the key that
+    /// verified the signature.
+    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, [UInt8], JWK) {
+        let (parts, header, alg) = try JWTVerifier.checkHeader(buf, algorithms: algorithms, options: options)
         let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
         let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: options.allowPaddedBase64)
         let input = buf.slice(parts.signingInputRange)
 
         if let kid = header.keyID {
             guard let key = keys.key(id: kid) else {
-                throw JWTError(.keyNotFound, "no key with kid \(quoted(kid))")
+                throw JWTError.make(.keyNotFound, "no key with kid \(quoted(kid))")
             }
             try key.verify(alg, signature: signature, signingInput: input)
             return (header, payload, key)
@@ -113,7 +138,7 @@ public struct JWTVerifier: Sendable {
         var candidates = 0
         for key in keys.keys where key.fits(alg) { candidates += 1 }
         if candidates > options.maxKeysTriedWithoutKeyID {
-            throw JWTError(.limitExceeded, "the token has no kid and \(candidates) keys fit \(alg.rawValue); at most \(options.maxKeysTriedWithoutKeyID) are tried without a kid")
+            throw JWTError.make(.limitExceeded, "the token has no kid and \(candidates) keys fit \(alg.rawValue); at most \(options.maxKeysTriedWithoutKeyID) are tried without a kid")
         }
         var firstError: JWTError? = nil
         for key in keys.keys where key.fits(alg) {
@@ -124,9 +149,9 @@ public struct JWTVerifier: Sendable {
                 if firstError == nil { firstError = e }
             }
         }
-        if candidates == 0 { throw JWTError(.keyNotFound, "no key in the set fits alg \(alg.rawValue)") }
+        if candidates == 0 { throw JWTVerifier.noKeyFits(alg, keys.keys) }
         if candidates == 1, let e = firstError { throw e }
-        throw JWTError(.invalidSignature, "signature does not verify with any of the \(candidates) keys that fit \(alg.rawValue)")
+        throw JWTError.make(.invalidSignature, "signature does not verify with any of the \(candidates) keys that fit \(alg.rawValue)")
     }
 }
 
@@ -162,7 +187,7 @@ public struct VerifiedJWT: Sendable {
         } catch let e as JWTError {
             throw e
         } catch {
-            throw JWTError(.decodingFailed, "\(T.self): \(error)")
+            throw JWTError.make(.decodingFailed, "\(T.self): \(error)")
         }
     }
 }

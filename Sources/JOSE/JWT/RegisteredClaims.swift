@@ -1,8 +1,10 @@
 /// The registered claims of a JWT (RFC 7519 §4.1), read straight from the parsed payload without `Codable`.
 ///
-/// Times are NumericDate values (RFC 7519 §2): seconds since 1970-01-01T00:00:00Z, integer or fraction. A
-/// NumericDate that is not a number, or lies outside 0 … 253402300799 (year 9999), is rejected as
-/// ``JWTError/Code/invalidClaim``.
+/// Times are NumericDate values (RFC 7519 §2): seconds since 1970-01-01T00:00:00Z, integer or fraction. RFC 7519
+/// sets no range; PureJOSE accepts every value in I-JSON's interoperable range, |value| ≤ 2⁵³ − 1
+/// (9007199254740991, RFC 7493 §2.2), where every integer is exact in a Double. A NumericDate that is not a
+/// number or lies outside that range is rejected as ``JWTError/Code/invalidClaim`` with a reason naming the range.
+/// A negative `exp` is a date long past (the token is expired); a negative `nbf` or `iat` is simply in the past.
 public struct RegisteredClaims: Sendable, Equatable {
     /// `iss`.
     public var issuer: String?
@@ -33,8 +35,12 @@ public struct RegisteredClaims: Sendable, Equatable {
         self.nonce = nonce
     }
 
-    /// Largest NumericDate accepted: 9999-12-31T23:59:59Z.
-    public static let maximumNumericDate: Double = 253_402_300_799
+    /// Largest NumericDate accepted: 2⁵³ − 1 (I-JSON's interoperable integer range, RFC 7493 §2.2).
+    public static let maximumNumericDate: Double = 9_007_199_254_740_991
+    /// Smallest NumericDate accepted: −(2⁵³ − 1).
+    public static let minimumNumericDate: Double = -9_007_199_254_740_991
+
+    static let rangeText = "−(2^53−1) … 2^53−1 (I-JSON, RFC 7493 §2.2)"
 
     /// Reads the registered claims from a claims-set object, checking each one's type.
     public init(object o: JSONObject) throws {
@@ -58,7 +64,7 @@ public struct RegisteredClaims: Sendable, Equatable {
 
     static func string(_ v: JSONValue, _ name: String) throws -> String {
         guard case .string(let s) = v else {
-            throw JWTError(.invalidClaim, "claim \(quoted(name)) must be a string, found \(v.typeName)")
+            throw JWTError.make(.invalidClaim, "claim \(quoted(name)) must be a string, found \(v.typeName)")
         }
         return s
     }
@@ -69,34 +75,35 @@ public struct RegisteredClaims: Sendable, Equatable {
         case .array(let a):
             return try a.map {
                 guard case .string(let s) = $0 else {
-                    throw JWTError(.invalidClaim, "claim \"aud\" must be a string or an array of strings")
+                    throw JWTError.make(.invalidClaim, "claim \"aud\" must be a string or an array of strings")
                 }
                 return s
             }
         default:
-            throw JWTError(.invalidClaim, "claim \"aud\" must be a string or an array of strings, found \(v.typeName)")
+            throw JWTError.make(.invalidClaim, "claim \"aud\" must be a string or an array of strings, found \(v.typeName)")
         }
     }
 
     /// RFC 7519 §2 NumericDate.
     static func numericDate(_ v: JSONValue, _ name: String) throws -> Double {
-        let d: Double
+        let d: Double, literal: Substring
         switch v {
         case .integer(let i):
-            guard i >= 0 && i <= 253_402_300_799 else {
-                throw JWTError(.invalidClaim, "claim \(quoted(name)) = \(i) is outside the NumericDate range")
+            guard i.magnitude <= 9_007_199_254_740_991 else {
+                throw JWTError.make(.invalidClaim, "claim \(quoted(name)) = \(i) is outside the NumericDate range \(rangeText)")
             }
             return Double(i)
         case .number(let n):
             guard let x = n.doubleValue else {
-                throw JWTError(.invalidClaim, "claim \(quoted(name)) = \(n.literal.prefix(24)) is not a finite number")
+                throw JWTError.make(.invalidClaim, "claim \(quoted(name)) = \(n.literal.prefix(24)) is not a finite number")
             }
             d = x
+            literal = n.literal.prefix(24)
         default:
-            throw JWTError(.invalidClaim, "claim \(quoted(name)) must be a NumericDate (number), found \(v.typeName)")
+            throw JWTError.make(.invalidClaim, "claim \(quoted(name)) must be a NumericDate (number), found \(v.typeName)")
         }
-        guard d >= 0 && d <= maximumNumericDate else {
-            throw JWTError(.invalidClaim, "claim \(quoted(name)) = \(d) is outside the NumericDate range")
+        guard d >= minimumNumericDate && d <= maximumNumericDate else {
+            throw JWTError.make(.invalidClaim, "claim \(quoted(name)) = \(literal) is outside the NumericDate range \(rangeText)")
         }
         return d
     }

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Compiles the library modules that must work without the Swift runtime (SHA2, BigNum, DER, RSA,
+# ECDSA, and Ed25519 when present) in Embedded Swift, one module at a time in dependency order,
+# into a temporary folder. Each module sees the ones before it through -I. Exits non-zero, naming
+# the module, on the first one that fails; prints the compiler's errors.
+#
+#   bash Scripts/check-embedded.sh            # all modules
+#   bash Scripts/check-embedded.sh --keep-going   # try every module, report all failures
+#
+# Flags: -enable-experimental-feature Embedded (no runtime, no existentials, typed throws only),
+# -wmo (Embedded Swift requires whole-module compilation), -parse-as-library (no top-level code),
+# -emit-module (so the next module can import this one), -c (SIL and IR generation: most Embedded
+# restrictions are diagnosed there, not by the type checker), -Osize (the optimisation level an
+# embedded build uses; -Onone compiles as well). The host triple is used: the check is about the
+# language subset, not a particular microcontroller.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+keep_going=0
+[[ "${1:-}" == "--keep-going" ]] && keep_going=1
+
+modules=(SHA2 BigNum DER RSA ECDSA)
+[[ -d Sources/Ed25519 ]] && modules+=(Ed25519)
+
+swiftc=${SWIFTC:-swiftc}
+out=$(mktemp -d "${TMPDIR:-/tmp}/check-embedded.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+
+failed=()
+for m in "${modules[@]}"; do
+    start=$SECONDS
+    files=()
+    while IFS= read -r f; do files+=("$f"); done < <(find "Sources/$m" -name '*.swift' | sort)
+    if "$swiftc" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
+        -module-name "$m" -I "$out" \
+        -emit-module -emit-module-path "$out/$m.swiftmodule" \
+        -c -o "$out/$m.o" "${files[@]}" >"$out/$m.log" 2>&1; then
+        echo "check-embedded: $m ok ($((SECONDS - start)) s)"
+    else
+        echo "check-embedded: $m FAILED in Embedded Swift ($((SECONDS - start)) s):"
+        grep -E '^[^ ].*error:' "$out/$m.log" | sort -u | head -20
+        failed+=("$m")
+        [[ $keep_going == 1 ]] || break
+    fi
+done
+
+if (( ${#failed[@]} > 0 )); then
+    echo "check-embedded: FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "check-embedded: all ${#modules[@]} modules compile in Embedded Swift (${modules[*]})"
