@@ -139,16 +139,17 @@ def main():
         mutations = [m for m in mutations if m.name in args.names]
 
     tree = os.path.join(args.scratch, "tree")
-    os.makedirs(tree, exist_ok=True)
     t0 = time.monotonic()
-    changed = sync_tree(ROOT, tree)
-    print(f"[mutate] scratch tree {tree}: {changed} files refreshed", flush=True)
+    if not args.check:
+        os.makedirs(tree, exist_ok=True)
+        changed = sync_tree(ROOT, tree)
+        print(f"[mutate] scratch tree {tree}: {changed} files refreshed", flush=True)
 
     # Every edit must match exactly once in the pristine source: a stale entry is a broken list, not a pass.
     pristine = {}
     broken = []
     for m in mutations:
-        path = os.path.join(tree, m.file)
+        path = os.path.join(ROOT if args.check else tree, m.file)
         if m.file not in pristine:
             if not os.path.exists(path):
                 broken.append(f"{m.name}: {m.file} does not exist")
