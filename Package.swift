@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "DER", targets: ["DER"]),
         .library(name: "RSA", targets: ["RSA"]),
         .library(name: "ECDSA", targets: ["ECDSA"]),
+        .library(name: "Ed25519", targets: ["Ed25519"]),
         .library(name: "JOSE", targets: ["JOSE"]),
         .executable(name: "jose", targets: ["JoseCLI"]),
         .executable(name: "jose-bench", targets: ["JoseBench"]),
@@ -26,13 +27,14 @@ let package = Package(
         .target(name: "DER"),
         .target(name: "RSA", dependencies: ["BigNum", "SHA2", "DER"]),
         .target(name: "ECDSA", dependencies: ["SHA2", "DER"]),
+        .target(name: "Ed25519", dependencies: ["SHA2", "DER"]),
         .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA"]),
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
-        .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA"]),
+        .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
         .executableTarget(
             name: "JoseBench",
-            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "JOSE"],
+            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "JOSE"],
             path: "Benchmarks/JoseBench"
         ),
 
@@ -43,6 +45,7 @@ let package = Package(
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "TestSupport"]),
         .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "TestSupport"]),
         .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "TestSupport"]),
+        .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JOSE", "RSA", "ECDSA", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "TestSupport"]),
     ]

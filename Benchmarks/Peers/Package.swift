@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "SHA2", package: "PureJOSE"),
                 .product(name: "RSA", package: "PureJOSE"),
                 .product(name: "ECDSA", package: "PureJOSE"),
+                .product(name: "Ed25519", package: "PureJOSE"),
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -15,6 +15,7 @@ struct CTCheck: Sendable {
 var checks: [CTCheck] = []
 checks += ecdsaChecks
 checks += rsaChecks
+checks += ed25519Checks
 
 let args = CommandLine.arguments.dropFirst()
 guard let name = args.first else {

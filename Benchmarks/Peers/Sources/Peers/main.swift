@@ -28,6 +28,13 @@ for c in try CryptoPeer.ecdsaCases() + CryptoPeer.rsaCases([rsa2048, rsa4096]) {
     add(c.name, peer: "swift-crypto", pure: try? PureSide.verifier(for: c), peerOp: c.peerVerify)
 }
 
+let ed25519 = try CryptoPeer.ed25519Case()
+add(ed25519.signatureCase.name, peer: "swift-crypto", pure: try? PureEd25519Side.verifier(for: ed25519.signatureCase),
+    peerOp: ed25519.signatureCase.peerVerify)
+add("Ed25519 sign, 700-byte message", peer: "swift-crypto",
+    pure: PureEd25519Side.signer(seed: ed25519.seed, message: signedMessage, expected: ed25519.peerSignature),
+    peerOp: ed25519.peerSign)
+
 let eightK = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }
 if PureSide.digestSHA256(eightK) == CryptoPeer.referenceSHA256(eightK) {
     add("SHA-256, 8 KiB", peer: "swift-crypto", bytes: eightK.count,

@@ -1,0 +1,139 @@
+// The two scalar multiplications: [a]B for signing and key derivation (constant time, fixed base, precomputed
+// table scanned in full), and [s]B − [k]A for verification (variable time: s, k and A are public).
+
+enum BaseTables {
+    /// Fixed-base table for signing: row i (0…31) holds j·256ⁱ·B for j = 1…8, affine Niels form, 256 entries.
+    /// Built on first use from B alone (one inversion for all 256 points).
+    static let signing: [NielsPoint] = {
+        var points: [EdwardsPoint] = []
+        points.reserveCapacity(256)
+        var rowBase = EdwardsPoint.base
+        let identity = EdwardsPoint.identity
+        for _ in 0..<32 {
+            var p = identity
+            let c = rowBase.cached
+            for _ in 1...8 {
+                p = p.adding(c)
+                points.append(p)
+            }
+            // next row: 256·rowBase
+            for _ in 0..<8 { rowBase = rowBase.doubled() }
+        }
+        return normalizeBatch(points)
+    }()
+
+    /// Odd multiples B, 3B, …, 127B (wNAF width 8) for verification, affine Niels form.
+    static let verification: [NielsPoint] = {
+        var points: [EdwardsPoint] = []
+        points.reserveCapacity(64)
+        let b = EdwardsPoint.base
+        let b2 = b.doubled().cached
+        var p = b
+        for _ in 0..<64 {
+            points.append(p)
+            p = p.adding(b2)
+        }
+        return normalizeBatch(points)
+    }()
+}
+
+/// |b|·256^row·B negated when b < 0, for a secret digit b ∈ [−8, 8]: all eight entries of the row are read and
+/// combined under masks, so neither a branch nor an address depends on b.
+@inline(__always)
+func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digit b: Int8) -> NielsPoint {
+    let bu = UInt64(bitPattern: Int64(b))
+    let negative = valueBarrier(bu &>> 63)                     // 1 iff b < 0
+    let magnitude = (bu ^ (0 &- negative)) &+ negative        // |b|
+    var t = NielsPoint.identity
+    let base = row &* 8
+    for j in 1...8 {
+        let d = magnitude ^ UInt64(j)
+        let mask = valueBarrier(((d | (0 &- d)) &>> 63) &- 1)  // all ones iff |b| == j
+        t.conditionalAssign(table[base &+ j &- 1], mask)
+    }
+    let minus = NielsPoint(yPlusX: t.yMinusX, yMinusX: t.yPlusX, xy2d: -t.xy2d)
+    t.conditionalAssign(minus, valueBarrier(0 &- negative))
+    return t
+}
+
+/// [s]B for a secret s < 2²⁵⁵, constant time: signed radix-16 digits, 64 mixed additions from the fixed table
+/// (odd digits first, then ·16, then even digits), 4 doublings.
+func baseMultiply(_ s: Scalar) -> EdwardsPoint {
+    BaseTables.signing.withUnsafeBufferPointer { table in
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: 64) { e in
+            let e = e.baseAddress!
+            s.signedRadix16(into: e)
+            var h = EdwardsPoint.identity
+            for i in stride(from: 1, to: 64, by: 2) {
+                h = h.adding(selectSigningEntry(table, row: i &>> 1, digit: e[i]))
+            }
+            h = h.doubledNoT().doubledNoT().doubledNoT().doubled()
+            for i in stride(from: 0, to: 64, by: 2) {
+                h = h.adding(selectSigningEntry(table, row: i &>> 1, digit: e[i]))
+            }
+            // Wipe the digits of the secret scalar.
+            wipeBytes(UnsafeMutableRawBufferPointer(start: e, count: 64))
+            return h
+        }
+    }
+}
+
+/// Width-w NAF of a public 256-bit scalar: 257 signed digits, each 0 or odd with |d| < 2^(w−1).
+/// Returns the index of the highest non-zero digit (−1 for zero). Variable time.
+func wNAFVarTime(_ s: Scalar, width w: Int, into out: UnsafeMutablePointer<Int8>) -> Int {
+    @inline(__always) func bit(_ i: Int) -> Int { i >= 256 ? 0 : Int((s[i >> 6] >> UInt64(i & 63)) & 1) }
+    @inline(__always) func bits(_ i: Int) -> Int {
+        if i >= 256 { return 0 }
+        let k = i >> 6, sh = UInt64(i & 63)
+        var v = s[k] >> sh
+        if sh != 0 && k < 3 { v |= s[k + 1] << (64 - sh) }
+        return Int(v & ((1 << UInt64(w)) - 1))
+    }
+    for i in 0..<257 { out[i] = 0 }
+    var carry = 0, i = 0, top = -1
+    while i < 257 {
+        if bit(i) == carry { i += 1; continue }
+        var word = bits(i) + carry
+        carry = (word >> (w - 1)) & 1
+        word -= carry << w
+        out[i] = Int8(truncatingIfNeeded: word)
+        top = i
+        i += w
+    }
+    return top
+}
+
+/// [s]B − [k]A, variable time (verification: all inputs public). Interleaved wNAF: width 8 for B from the static
+/// table, width 5 for A from its eight odd multiples in cached form (`aTable`: A, 3A, …, 15A).
+func doubleScalarMultiplyVarTime(s: Scalar, k: Scalar, aTable: UnsafeBufferPointer<CachedPoint>) -> EdwardsPoint {
+    BaseTables.verification.withUnsafeBufferPointer { bTable in
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: 514) { buf in
+            let ds = buf.baseAddress!, dk = ds + 257
+            let topS = wNAFVarTime(s, width: 8, into: ds)
+            let topK = wNAFVarTime(k, width: 5, into: dk)
+            var h = EdwardsPoint.identity
+            var i = max(topS, topK)
+            while i >= 0 {
+                let a = ds[i], b = dk[i]
+                h = (a != 0 || b != 0) ? h.doubled() : h.doubledNoT()
+                if a > 0 { h = h.adding(bTable[Int(a) >> 1]) } else if a < 0 { h = h.subtracting(bTable[Int(-a) >> 1]) }
+                if b > 0 { h = h.subtracting(aTable[Int(b) >> 1]) } else if b < 0 { h = h.adding(aTable[Int(-b) >> 1]) }
+                i -= 1
+            }
+            return h
+        }
+    }
+}
+
+/// A, 3A, …, 15A in cached form.
+func oddMultiplesTable(_ a: EdwardsPoint) -> [CachedPoint] {
+    var out: [CachedPoint] = []
+    out.reserveCapacity(8)
+    let a2 = a.doubled().cached
+    var p = a
+    for _ in 0..<8 {
+        out.append(p.cached)
+        p = p.adding(a2)
+    }
+    return out
+}
