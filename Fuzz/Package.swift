@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "ECDSA", package: "PureJOSE"),
                 .product(name: "DER", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "Ed25519", package: "PureJOSE"),
             ],
             // libFuzzer supplies main(): the Swift file must not emit one.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

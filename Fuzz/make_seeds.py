@@ -102,6 +102,16 @@ def rsa_inputs():
     return out
 
 
+def eddsa_inputs():
+    out = []
+    path = os.path.join(V, "wycheproof", "ed25519_test.json")
+    if os.path.exists(path):
+        for g in json.load(open(path))["testGroups"][:3]:
+            out += [bytes.fromhex(t["sig"]) + bytes.fromhex(t["msg"]) for t in g["tests"][:80]]
+    out.append(bytes(64))
+    return out
+
+
 def base64url_inputs():
     out = set()
     for t in tokens()[:200]:
@@ -129,6 +139,7 @@ TARGETS = {
     "pem": lambda: [read(p) for p in pem_files()],
     "ecdsa": ecdsa_inputs,
     "rsa": rsa_inputs,
+    "eddsa": eddsa_inputs,
     "base64url": base64url_inputs,
 }
 

@@ -1,3 +1,4 @@
+import DER
 import RSA
 import Testing
 import TestSupport
@@ -28,5 +29,28 @@ import TestSupport
         }
         Vectors.report("wycheproof rsa_signature_{2048,3072}_sha{256,512} (valid, leading 00 byte)", cases: checked)
         #expect(checked == 4)
+    }
+
+    /// rsa-pss-minimum-salt: an id-RSASSA-PSS key whose parameters name a salt length makes that length the minimum
+    /// (OpenSSL's rule); a caller naming a shorter salt does not lower it. The valid salt-0 signatures of Wycheproof's
+    /// rsa_pss_2048_sha256_mgf1_0 file verify under a plain rsaEncryption key (control) and are refused under the same
+    /// modulus wrapped as id-RSASSA-PSS with SHA-256/MGF1-SHA-256/salt 32.
+    @Test func pssKeySaltLengthIsAMinimum() throws {
+        let wf = try WycheproofFile.load("wycheproof/rsa_pss_2048_sha256_mgf1_0_test.json")
+        var checked = 0
+        for group in wf.groups {
+            let plain = try RSAPublicKey(derRepresentation: try #require(group.hex("publicKeyDer")))
+            let params = RSASSAPSSParameters(hashAlgorithm: .sha256, maskGenHashAlgorithm: .sha256, saltLength: 32)
+            let spki = SubjectPublicKeyInfo(algorithm: .rsassaPSS(params), subjectPublicKey: plain.pkcs1DERRepresentation)
+            let bound = try RSAPublicKey(derRepresentation: spki.derEncoded())
+            for test in group.tests where test.result == .valid {
+                let sig = test.hex("sig"), msg = test.hex("msg")
+                #expect(plain.isValidSignature(sig, for: msg, padding: .pss(.sha256, saltLength: 0)), "tcId \(test.tcId)")
+                #expect(!bound.isValidSignature(sig, for: msg, padding: .pss(.sha256, saltLength: 0)), "tcId \(test.tcId)")
+                checked += 1
+            }
+        }
+        Vectors.report("wycheproof rsa_pss_2048_sha256_mgf1_0 (valid, under a salt-32 PSS key)", cases: checked)
+        #expect(checked == 61)
     }
 }

@@ -5,6 +5,7 @@
 
 import DER
 import ECDSA
+import Ed25519
 import Foundation
 import JOSE
 import RSA
@@ -19,6 +20,7 @@ extension FuzzTarget {
         FuzzTarget("pem", run: fuzzPEM),
         FuzzTarget("ecdsa", setUp: FixedKeys.load, run: fuzzECDSA),
         FuzzTarget("rsa", setUp: FixedKeys.load, run: fuzzRSA),
+        FuzzTarget("eddsa", run: fuzzEdDSA),
         FuzzTarget("base64url", run: fuzzBase64URL),
     ]
 }
@@ -140,7 +142,10 @@ func fuzzDER(_ bytes: [UInt8]) {
     _ = try? P256.Signing.PublicKey(derRepresentation: bytes)
     _ = try? P384.Signing.PublicKey(derRepresentation: bytes)
     _ = try? JWK(derRepresentation: bytes)
-    // Private-key parsers (RSA/ECDSA private keys) join here when they land.
+    _ = try? RSAPrivateKey(derRepresentation: bytes)
+    _ = try? Curve25519.Signing.PublicKey(derRepresentation: bytes)
+    _ = try? Curve25519.Signing.PrivateKey(derRepresentation: bytes)
+    // ECDSA private-key parsers join here when they land.
 }
 
 /// PEM text: every block, then each parser that takes PEM.
@@ -158,6 +163,22 @@ func fuzzPEM(_ bytes: [UInt8]) {
     _ = try? P256.Signing.PublicKey(pemRepresentation: text)
     _ = try? P384.Signing.PublicKey(pemRepresentation: text)
     _ = try? JWK(pemRepresentation: text)
+    _ = try? RSAPrivateKey(pemRepresentation: text)
+    _ = try? Curve25519.Signing.PublicKey(pemRepresentation: text)
+    _ = try? Curve25519.Signing.PrivateKey(pemRepresentation: text)
+}
+
+/// Ed25519 (RFC 8032): the first 64 bytes are a signature, the rest the message, against the fixed key of RFC 8032
+/// §7.1 test 1; the input is also tried as a public key (a decoded key must re-encode to its 32 bytes).
+let ed25519Key = try! Curve25519.Signing.PublicKey(rawRepresentation: [
+    0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
+    0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a])
+
+func fuzzEdDSA(_ bytes: [UInt8]) {
+    _ = ed25519Key.isValidSignature(bytes.prefix(64), for: bytes.dropFirst(64))
+    if let k = try? Curve25519.Signing.PublicKey(rawRepresentation: bytes) {
+        _ = k.isValidSignature(bytes, for: bytes)
+    }
 }
 
 /// ECDSA: the input is split into a signature (raw r‖s, then as DER) and a message, checked against the fixed
