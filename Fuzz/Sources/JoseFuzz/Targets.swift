@@ -97,7 +97,8 @@ func fuzzJWK(_ bytes: [UInt8]) {
     if let set = try? JWKSet(json: bytes) {
         for key in set.keys { _ = key.thumbprintBase64URL }
     }
-    // Private JWKs: add `_ = try? JWKPrivateKey(json: bytes)` (or the type the signing work names) here.
+    // Private JWKs (signing): no input may trap the loader.
+    _ = try? JWKPrivateKey(json: bytes)
 }
 
 /// The strict JSON parser, then the Decodable bridge over the same value.
@@ -145,7 +146,8 @@ func fuzzDER(_ bytes: [UInt8]) {
     _ = try? RSAPrivateKey(derRepresentation: bytes)
     _ = try? Curve25519.Signing.PublicKey(derRepresentation: bytes)
     _ = try? Curve25519.Signing.PrivateKey(derRepresentation: bytes)
-    // ECDSA private-key parsers join here when they land.
+    _ = try? P256.Signing.PrivateKey(derRepresentation: bytes)
+    _ = try? P384.Signing.PrivateKey(derRepresentation: bytes)
 }
 
 /// PEM text: every block, then each parser that takes PEM.
@@ -164,6 +166,8 @@ func fuzzPEM(_ bytes: [UInt8]) {
     _ = try? P384.Signing.PublicKey(pemRepresentation: text)
     _ = try? JWK(pemRepresentation: text)
     _ = try? RSAPrivateKey(pemRepresentation: text)
+    _ = try? P256.Signing.PrivateKey(pemRepresentation: text)
+    _ = try? P384.Signing.PrivateKey(pemRepresentation: text)
     _ = try? Curve25519.Signing.PublicKey(pemRepresentation: text)
     _ = try? Curve25519.Signing.PrivateKey(pemRepresentation: text)
 }
