@@ -2,7 +2,7 @@
 // (JWK objects built once), Sign-in-with-Apple-shaped tokens of about 700–925 bytes.
 //
 // HS256 tokens are signed here at start-up with SHA2's HMAC; RS256/PS256/ES256/ES384 tokens and keys are
-// fixtures made by Python `cryptography` (Scripts/make_jose_fixtures.py → JWTBenchmarkFixtures.swift).
+// fixtures made by Python `cryptography` (Scripts/generate-jose-fixtures.py → JWTBenchmarkFixtures.swift).
 
 import JOSE
 import SHA2
