@@ -22,6 +22,22 @@ func add(_ name: String, peer: String, bytes: Int? = nil, pure: (() -> Bool)?, p
 
 FileHandle.standardError.write(Data("making keys (RSA-4096 generation takes a few seconds)...\n".utf8))
 let rsa2048 = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+
+if arguments.first == "--allocs" {   // allocations per end-to-end verification (AllocCounting.swift)
+    exit(AllocCounting.report(["HS256", "RS256", "PS256", "ES256", "ES384"]))
+}
+if arguments.first == "--allocs-run", arguments.count == 4 {   // the child side of --allocs
+    let a = Array(arguments)
+    let (cases, keys) = try await JWTKitPeer.makeCases(rsa: rsa2048)
+    guard let c = cases.first(where: { $0.alg == a[1] }), let n = Int(a[3]) else { exit(2) }
+    if a[2] == "pure" {
+        let op = try JOSESide.verifier(for: c, issuer: issuer, audience: audience)
+        for _ in 0...n where !op() { exit(1) }
+    } else {
+        for _ in 0...n where !(await JWTKitPeer.verify(c.token, with: keys)) { exit(1) }
+    }
+    exit(0)
+}
 let rsa4096 = try _RSA.Signing.PrivateKey(keySize: .bits4096)
 
 for c in try CryptoPeer.ecdsaCases() + CryptoPeer.rsaCases([rsa2048, rsa4096]) {
