@@ -22,22 +22,6 @@ func add(_ name: String, peer: String, bytes: Int? = nil, pure: (() -> Bool)?, p
 
 FileHandle.standardError.write(Data("making keys (RSA-4096 generation takes a few seconds)...\n".utf8))
 let rsa2048 = try _RSA.Signing.PrivateKey(keySize: .bits2048)
-
-if arguments.first == "--allocs" {   // allocations per end-to-end verification (AllocCounting.swift)
-    exit(AllocCounting.report(["HS256", "RS256", "PS256", "ES256", "ES384"]))
-}
-if arguments.first == "--allocs-run", arguments.count == 4 {   // the child side of --allocs
-    let a = Array(arguments)
-    let (cases, keys) = try await JWTKitPeer.makeCases(rsa: rsa2048)
-    guard let c = cases.first(where: { $0.alg == a[1] }), let n = Int(a[3]) else { exit(2) }
-    if a[2] == "pure" {
-        let op = try JOSESide.verifier(for: c, issuer: issuer, audience: audience)
-        for _ in 0...n where !op() { exit(1) }
-    } else {
-        for _ in 0...n where !(await JWTKitPeer.verify(c.token, with: keys)) { exit(1) }
-    }
-    exit(0)
-}
 let rsa4096 = try _RSA.Signing.PrivateKey(keySize: .bits4096)
 
 for c in try CryptoPeer.ecdsaCases() + CryptoPeer.rsaCases([rsa2048, rsa4096]) {
@@ -74,6 +58,25 @@ for c in jwtCases where wanted("JWT \(c.alg)") {
     let q = await measureAsync { await JWTKitPeer.verify(c.token, with: jwtKitKeys) }
     rows.append(Row(operation: name, pure: p, peer: "jwt-kit", peerTime: q))
     FileHandle.standardError.write(Data("  measured \(name)\n".utf8))
+}
+
+// Signing, end to end: claims value in, compact JWT out, keys loaded once. Each side's token is first checked by
+// jwt-kit's verifier (so PureJOSE's output is checked by a second implementation).
+if JWTKitSignPeer.signingAlgorithms.contains(where: { wanted("JWT \($0) sign") }) {
+    let (signingKeys, jwtKitSigners) = try await JWTKitSignPeer.makeKeys(rsa: rsa2048)
+    for alg in JWTKitSignPeer.signingAlgorithms where wanted("JWT \(alg) sign") {
+        let name = "JWT \(alg) sign, end to end"
+        let signer = try? JOSESignSide.signer(alg: alg, keys: signingKeys)
+        var pureOK = false
+        if let signer, let token = JOSESignSide.sign(signer) { pureOK = await JWTKitSignPeer.verifies(token, with: jwtKitSigners) }
+        if !pureOK { print("\(name): PureJOSE's token does not verify with jwt-kit: not timed") }
+        let p = pureOK ? signer.flatMap { s in measure { JOSESignSide.sign(s) != nil } } : nil
+        var peerOK = false
+        if let token = await JWTKitSignPeer.sign(alg: alg, with: jwtKitSigners) { peerOK = await JWTKitSignPeer.verifies(token, with: jwtKitSigners) }
+        let q = peerOK ? await measureAsync { await JWTKitSignPeer.sign(alg: alg, with: jwtKitSigners) != nil } : nil
+        rows.append(Row(operation: name, pure: p, peer: "jwt-kit", peerTime: q))
+        FileHandle.standardError.write(Data("  measured \(name)\n".utf8))
+    }
 }
 
 // RSA-2048 public operation alone: s^65537 mod n.
