@@ -7,12 +7,21 @@ if CommandLine.arguments.dropFirst().first == "--soak" {   // the JWKSCache soak
     exit(runSoakCommand(Array(CommandLine.arguments.dropFirst(2))))
 }
 
+rsaSpecialModes(CommandLine.arguments)  // --rsa-keygen-stats, --rsa-emit (RSASigningBenchmarks.swift)
+
+// ECDSA cross-check mode (Scripts/crosscheck-ecdsa.sh), not a benchmark.
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--emit-ecdsa-signatures" {
+    exit(emitECDSASignatures(to: CommandLine.arguments[2]) == 0 ? 0 : 1)
+}
+
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
+benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += ed25519Benchmarks()
 benchmarks += jwtBenchmarks()
+benchmarks += signBenchmarks()
 benchmarks += productBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)
