@@ -9,7 +9,7 @@
 #
 # Flags: -enable-experimental-feature Embedded (no runtime, no existentials, typed throws only),
 # -wmo (Embedded Swift requires whole-module compilation), -parse-as-library (no top-level code),
-# -emit-module (so the next module can import this one), -c (SIL and IR generation: most Embedded
+# -package-name (BigNum's limb kernels are `package`, used by RSA), -emit-module (so the next module can import this one), -c (SIL and IR generation: most Embedded
 # restrictions are diagnosed there, not by the type checker), -Osize (the optimisation level an
 # embedded build uses; -Onone compiles as well). The host triple is used: the check is about the
 # language subset, not a particular microcontroller.
@@ -32,7 +32,7 @@ for m in "${modules[@]}"; do
     files=()
     while IFS= read -r f; do files+=("$f"); done < <(find "Sources/$m" -name '*.swift' | sort)
     if "$swiftc" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
-        -module-name "$m" -I "$out" \
+        -module-name "$m" -package-name PureJOSE -I "$out" \
         -emit-module -emit-module-path "$out/$m.swiftmodule" \
         -c -o "$out/$m.o" "${files[@]}" >"$out/$m.log" 2>&1; then
         echo "check-embedded: $m ok ($((SECONDS - start)) s)"

@@ -86,7 +86,7 @@ private func hexBytes(_ s: String) -> [UInt8] {
 /// s = EM^d mod n, k bytes.
 private func sign(_ em: [UInt8], n: BigUInt, d: BigUInt) -> [UInt8] {
     let ctx = MontgomeryContext(modulus: n)!
-    return ctx.power(BigUInt(bigEndianBytes: em), d).bigEndianBytes(count: ctx.byteCount)!
+    return ctx.powerVarTime(BigUInt(bigEndianBytes: em), d).bigEndianBytes(count: ctx.byteCount)!
 }
 
 /// EMSA-PKCS1-v1_5 (RFC 8017 §9.2) with SHA-256.

@@ -7,9 +7,12 @@ if CommandLine.arguments.dropFirst().first == "--soak" {   // the JWKSCache soak
     exit(runSoakCommand(Array(CommandLine.arguments.dropFirst(2))))
 }
 
+rsaSpecialModes(CommandLine.arguments)  // --rsa-keygen-stats, --rsa-emit (RSASigningBenchmarks.swift)
+
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
+benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += ed25519Benchmarks()
 benchmarks += jwtBenchmarks()

@@ -16,16 +16,16 @@
 /// Namespace of the raw limb kernels (multiply-accumulate row, Montgomery reduction step,
 /// Montgomery multiplication and squaring) over unsafe pointers.
 ///
-/// They are `@inlinable` so fixed-width code in other modules (for example prime-field arithmetic
+/// They are `package` (not API) and `@inlinable` so fixed-width code in other modules of this package (for example prime-field arithmetic
 /// with a literal `count`) can inline and unroll them. All pointer ranges must be valid for the
 /// stated number of limbs; aliasing rules are stated per function. None of them allocates.
-public enum Limbs {
+package enum Limbs {
     /// `dst[0..<count] += a[0..<count] · b`; returns the carry limb out of `dst[count - 1]`.
     ///
     /// `dst` and `a` may be the same range only if `b` ≤ 1 (otherwise a limb would be read after
     /// it was overwritten). Constant time in the values.
     @inlinable @inline(__always)
-    public static func multiplyAccumulate(
+    package static func multiplyAccumulate(
         _ dst: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, count: Int, by b: UInt64
     ) -> UInt64 {
         var carry: UInt64 = 0
@@ -44,7 +44,7 @@ public enum Limbs {
 
     /// `dst[0..<count] = a[0..<count] · b`; returns the high limb of the product.
     @inlinable @inline(__always)
-    public static func multiply(
+    package static func multiply(
         _ dst: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, count: Int, by b: UInt64
     ) -> UInt64 {
         var carry: UInt64 = 0
@@ -61,7 +61,7 @@ public enum Limbs {
 
     /// `dst[0..<count] += a[0..<count]`; returns the carry (0 or 1). `dst` and `a` may be equal.
     @inlinable @inline(__always)
-    public static func add(
+    package static func add(
         _ dst: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, count: Int
     ) -> UInt64 {
         var carry: UInt64 = 0
@@ -78,7 +78,7 @@ public enum Limbs {
     /// `dst[0..<count] = a[0..<count] − b[0..<count]`; returns the borrow (0 or 1).
     /// `dst` may equal `a` or `b`.
     @inlinable @inline(__always)
-    public static func subtract(
+    package static func subtract(
         _ dst: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
         count: Int
     ) -> UInt64 {
@@ -101,7 +101,7 @@ public enum Limbs {
     /// `n0inv` is `−n⁻¹ mod 2⁶⁴` (see ``negativeInverse(_:)``). Repeating the step at
     /// `t, t+1, …, t+count−1` divides a `2·count`-limb value by R = 2^(64·count) modulo n.
     @inlinable @inline(__always)
-    public static func montgomeryReduceStep(
+    package static func montgomeryReduceStep(
         _ t: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count: Int
     ) -> UInt64 {
         let m = t[0] &* n0inv
@@ -111,7 +111,7 @@ public enum Limbs {
     /// `−n⁻¹ mod 2⁶⁴` for an odd limb `n`, by Newton iteration (each step doubles the number of
     /// correct low bits; `n · n ≡ 1 mod 8` gives 3 to start).
     @inlinable
-    public static func negativeInverse(_ n: UInt64) -> UInt64 {
+    package static func negativeInverse(_ n: UInt64) -> UInt64 {
         precondition(n & 1 == 1, "Montgomery arithmetic needs an odd modulus")
         var x = n  // correct to 3 bits
         for _ in 0..<5 { x = x &* (2 &- n &* x) }  // 6, 12, 24, 48, 96 bits
@@ -128,7 +128,7 @@ public enum Limbs {
     /// limb, with `m` chosen from the low limb so that the shifted-out word is zero. The invariant
     /// `t < 2n` keeps `t[count]` in {0, 1}.
     @inlinable
-    public static func montgomeryMultiply(
+    package static func montgomeryMultiply(
         _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
         scratch t: UnsafeMutablePointer<UInt64>
@@ -175,7 +175,7 @@ public enum Limbs {
     /// Requires `a < n`, `n` odd, and `w` a scratch range of `2·count + 1` limbs that aliases
     /// nothing else. `r` may alias `a`. Constant time in the values.
     @inlinable
-    public static func montgomerySquare(
+    package static func montgomerySquare(
         _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
         scratch w: UnsafeMutablePointer<UInt64>
@@ -256,7 +256,7 @@ public enum Limbs {
     /// (m₁ is known after the pass's second limb). Each pass's final carry moves up to the next
     /// pass's top limb. Constant time in the values.
     @inlinable
-    public static func montgomeryReduce(
+    package static func montgomeryReduce(
         _ w: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int
     ) {
         var top: UInt64 = 0  // carry owed to w[p + k] of the current pass
@@ -311,15 +311,17 @@ public enum Limbs {
     }
 
     /// `r = t − n` if `t ≥ n`, else `r = t`, for `t` of `count + 1` limbs with `t < 2n`.
-    /// Masked select, constant time. `r` may not alias `t` unless equal to it.
+    /// Masked select through ``valueBarrier(_:)``, constant time. `r` may not alias `t` unless equal to it.
     @inlinable @inline(__always)
-    public static func reduceOnce(
+    package static func reduceOnce(
         _ r: UnsafeMutablePointer<UInt64>, _ t: UnsafePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, count k: Int
     ) {
         // Subtract into r, then keep the difference iff no net borrow (t[k] absorbs one borrow).
         let borrow = subtract(r, t, n, count: k)
-        let keepT = 0 &- (borrow & ~t[k] & 1)  // all ones iff t < n
+        // All ones iff t < n. Through the value barrier: without it `swiftc -O` turned the select below
+        // into a branch on the mask (ct-check caught it).
+        let keepT = valueBarrier(0 &- (borrow & ~t[k] & 1))
         var j = 0
         while j < k {
             // r[j] holds t[j] − n[j] − borrowⱼ; recompute t[j] only through the mask.

@@ -112,18 +112,18 @@ public struct MontgomeryContext: Sendable {
         }
     }
 
-    /// `base^exponent mod n`: ``power(_:smallExponent:)`` for exponents below 2⁶⁴, otherwise
-    /// ``power(_:slidingWindowExponent:)``. Variable time in the exponent.
-    public func power(_ base: BigUInt, _ exponent: BigUInt) -> BigUInt {
+    /// `base^exponent mod n`: ``powerVarTime(_:smallExponent:)`` for exponents below 2⁶⁴, otherwise
+    /// ``powerVarTime(_:slidingWindowExponent:)``. Variable time in the exponent: public exponents only.
+    public func powerVarTime(_ base: BigUInt, _ exponent: BigUInt) -> BigUInt {
         if exponent.limbs.count <= 1 {
-            return power(base, smallExponent: exponent.limbs.first ?? 0)
+            return powerVarTime(base, smallExponent: exponent.limbs.first ?? 0)
         }
-        return power(base, slidingWindowExponent: exponent)
+        return powerVarTime(base, slidingWindowExponent: exponent)
     }
 
     /// `base^exponent mod n` by left-to-right square-and-multiply (the public-exponent fast path).
     /// Variable time in the exponent.
-    public func power(_ base: BigUInt, smallExponent exponent: UInt64) -> BigUInt {
+    public func powerVarTime(_ base: BigUInt, smallExponent exponent: UInt64) -> BigUInt {
         withOperands([base], scratch: 4 * limbCount + 1) { n, rr, v, out, s in
             powerSmallCore(out, v[0], exponent, n, rr, s)
         }
@@ -131,7 +131,7 @@ public struct MontgomeryContext: Sendable {
 
     /// `base^exponent mod n` by the left-to-right sliding-window method (HAC 14.85), with the
     /// window width chosen from the exponent's length. Variable time in the exponent.
-    public func power(_ base: BigUInt, slidingWindowExponent exponent: BigUInt) -> BigUInt {
+    public func powerVarTime(_ base: BigUInt, slidingWindowExponent exponent: BigUInt) -> BigUInt {
         let bits = exponent.bitWidth
         let w = bits > 671 ? 6 : bits > 239 ? 5 : bits > 79 ? 4 : bits > 23 ? 3 : bits > 7 ? 2 : 1
         let k = limbCount
@@ -191,10 +191,16 @@ public struct MontgomeryContext: Sendable {
         out[0] = (limbCount == 1 && n[0] == 1) ? 0 : 1
     }
 
+    /// Runs `body` with pointers to the modulus limbs and R² mod n (k limbs each).
+    package func withConstants<R>(_ body: (_ n: UnsafePointer<UInt64>, _ rr: UnsafePointer<UInt64>) -> R) -> R {
+        n.withUnsafeBufferPointer { pn in rr.withUnsafeBufferPointer { prr in body(pn.baseAddress!, prr.baseAddress!) } }
+    }
+
     /// out = base^e mod n for a plain `base < n`, with 4k + 1 limbs of scratch `s`.
-    /// `out` must not alias `base` or `s`.
+    /// `out` must not alias `base` or `s`. Variable time in `e` only (public exponents); the
+    /// products are constant time in `base`.
     @inline(__always)
-    private func powerSmallCore(
+    package func powerSmallCore(
         _ out: UnsafeMutablePointer<UInt64>, _ base: UnsafePointer<UInt64>, _ e: UInt64,
         _ n: UnsafePointer<UInt64>, _ rr: UnsafePointer<UInt64>, _ s: UnsafeMutablePointer<UInt64>
     ) {

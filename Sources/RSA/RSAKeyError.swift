@@ -1,6 +1,7 @@
 import DER
 
-/// Limits checked when an RSA public key is constructed.
+/// The rules every RSA key (public or private) is checked against when it is constructed: the
+/// modulus size, and the ROCA fingerprint. (The public exponent must be odd, 3 ≤ e < 2³², always.)
 ///
 /// The default (``default``) accepts moduli of 2048…16384 bits. ``legacy1024`` lowers the
 /// minimum to 1024 bits for verifying old signatures only: 1024-bit RSA is no longer considered
@@ -12,10 +13,15 @@ public struct RSAKeyOptions: Sendable, Hashable {
     /// Largest accepted modulus, in bits (bounds the verification cost an attacker can cause).
     public var maximumModulusBits: Int
 
-    /// Limits in bits (both inclusive).
-    public init(minimumModulusBits: Int = 2048, maximumModulusBits: Int = 16384) {
+    /// Whether a modulus with the ROCA fingerprint (CVE-2017-15361: keys from the Infineon
+    /// generator, whose private key can be computed from the modulus) is refused. On by default.
+    public var refusesROCAModuli: Bool
+
+    /// Limits in bits (both inclusive); ROCA moduli refused unless `refusesROCAModuli` is false.
+    public init(minimumModulusBits: Int = 2048, maximumModulusBits: Int = 16384, refusesROCAModuli: Bool = true) {
         self.minimumModulusBits = minimumModulusBits
         self.maximumModulusBits = maximumModulusBits
+        self.refusesROCAModuli = refusesROCAModuli
     }
 
     /// 2048…16384 bits.
@@ -24,13 +30,18 @@ public struct RSAKeyOptions: Sendable, Hashable {
     public static let legacy1024 = RSAKeyOptions(minimumModulusBits: 1024)
 }
 
-/// Why an RSA public key was refused. Equality compares ``code`` only. Never carries key material.
-public struct RSAKeyError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why an RSA key was refused or an RSA private operation failed. The one error type of the RSA
+/// module (typed throws: `throws(RSAKeyError)`). Equality compares ``code`` only. Never carries
+/// key material: reasons name fields and sizes, never values.
+public struct RSAKeyError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The kind of problem: a struct over a private enum, so codes can be added.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Backing: String, Hashable, Sendable {
-            case modulusTooSmall, modulusTooLarge, modulusEven, invalidExponent
-            case unsupportedKeyType, unsupportedParameters, invalidEncoding
+            case modulusTooSmall, modulusTooLarge, modulusEven, invalidExponent, rocaFingerprint
+            case unsupportedKeyType, unsupportedParameters, invalidEncoding, unsupportedVersion
+            case invalidPrime, modulusMismatch, privateExponentMismatch, crtExponentMismatch
+            case crtCoefficientMismatch, factorizationFailed, unsupportedKeySize, signingFailed
+            case unsupportedHash
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -42,14 +53,36 @@ public struct RSAKeyError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let modulusTooLarge = Code(.modulusTooLarge)
         /// An even modulus (not a product of odd primes).
         public static let modulusEven = Code(.modulusEven)
-        /// Public exponent even, below 3, or not below 2³².
+        /// Public exponent even, below 3, or not below 2³² (for key generation: below 65537).
         public static let invalidExponent = Code(.invalidExponent)
+        /// The modulus has the ROCA fingerprint (CVE-2017-15361): its factors can be computed.
+        public static let rocaFingerprint = Code(.rocaFingerprint)
         /// Not an RSA key (an EC key, or a PEM block of another kind).
         public static let unsupportedKeyType = Code(.unsupportedKeyType)
         /// An `id-RSASSA-PSS` key whose parameters need an unsupported hash (SHA-1) or trailer.
         public static let unsupportedParameters = Code(.unsupportedParameters)
         /// The DER or PEM could not be parsed; ``RSAKeyError/underlying`` has the DER error.
         public static let invalidEncoding = Code(.invalidEncoding)
+        /// A multi-prime (version 1) RSAPrivateKey: not supported.
+        public static let unsupportedVersion = Code(.unsupportedVersion)
+        /// A prime factor that cannot be one (below 3, even, equal to the other, or too large).
+        public static let invalidPrime = Code(.invalidPrime)
+        /// n ≠ p·q.
+        public static let modulusMismatch = Code(.modulusMismatch)
+        /// d·e ≢ 1 modulo λ(n) (nor φ(n)), or d out of range.
+        public static let privateExponentMismatch = Code(.privateExponentMismatch)
+        /// dP ≠ d mod (p − 1) or dQ ≠ d mod (q − 1).
+        public static let crtExponentMismatch = Code(.crtExponentMismatch)
+        /// qInv·q ≢ 1 mod p.
+        public static let crtCoefficientMismatch = Code(.crtCoefficientMismatch)
+        /// A key given as n, e, d only whose factors could not be recovered (SP 800-56B App. C.2).
+        public static let factorizationFailed = Code(.factorizationFailed)
+        /// Key generation asked for a size outside 2048…16384 bits (or not a multiple of 2).
+        public static let unsupportedKeySize = Code(.unsupportedKeySize)
+        /// The private operation produced a signature that does not verify (a fault): nothing released.
+        public static let signingFailed = Code(.signingFailed)
+        /// A digest whose type does not match the padding's hash, or a hash too large for the key.
+        public static let unsupportedHash = Code(.unsupportedHash)
     }
 
     /// What kind of problem it is.
@@ -58,16 +91,68 @@ public struct RSAKeyError: Error, Hashable, Sendable, CustomStringConvertible {
     public let reason: String
     /// The DER module's error, for ``Code/invalidEncoding``.
     public let underlying: DERError?
+    /// Where in this module the error was raised (for debugging).
+    public let file: String
+    /// The source line of the throw site in this module (for debugging).
+    public let line: Int
 
-    /// An error with its code, a reason, and the DER error behind it if any.
-    public init(_ code: Code, _ reason: String, underlying: DERError? = nil) {
-        self.code = code
-        self.reason = reason
-        self.underlying = underlying
+    /// A bare error with only a code, handy in tests: `RSAKeyError(.modulusEven) == someError`.
+    public init(_ code: Code) {
+        self.init(code: code, reason: code.description, underlying: nil, file: "", line: 0)
+    }
+
+    init(code: Code, reason: String, underlying: DERError?, file: String, line: Int) {
+        self.code = code; self.reason = reason; self.underlying = underlying; self.file = file; self.line = line
     }
 
     public static func == (a: RSAKeyError, b: RSAKeyError) -> Bool { a.code == b.code }
     public func hash(into h: inout Hasher) { h.combine(code) }
 
     public var description: String { "RSAKeyError.\(code): \(reason)" }
+
+    /// The factory every throw site goes through; kept out of line so the happy path stays small.
+    @inline(never)
+    static func make(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) -> RSAKeyError {
+        RSAKeyError(code: code, reason: reason, underlying: nil, file: file, line: line)
+    }
+
+    /// `.invalidEncoding` carrying the DER module's error.
+    @inline(never)
+    static func encoding(_ what: String, _ e: DERError, file: String = #fileID, line: Int = #line) -> RSAKeyError {
+        RSAKeyError(code: .invalidEncoding, reason: "\(what): \(e)", underlying: e, file: file, line: line)
+    }
+
+    #if !hasFeature(Embedded)
+    /// `.invalidEncoding` for an untyped error from the DER module (before its throws are typed).
+    @inline(never) @_disfavoredOverload
+    static func encoding(_ what: String, _ e: any Error, file: String = #fileID, line: Int = #line) -> RSAKeyError {
+        RSAKeyError(code: .invalidEncoding, reason: "\(what): \(e)", underlying: e as? DERError, file: file, line: line)
+    }
+    #endif
+}
+
+/// The ROCA test (Nemec et al., "The Return of Coppersmith's Attack", CCS 2017, CVE-2017-15361):
+/// moduli from the vulnerable Infineon generator are powers of 65537 modulo a primorial, so for
+/// every small prime r of that primorial, n mod r lies in the multiplicative subgroup generated
+/// by 65537 mod r. A random modulus fails one of these tests almost at once.
+enum ROCA {
+    static let primes: [UInt32] = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83,
+                                   89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167]
+
+    /// True if the big-endian modulus has the fingerprint.
+    static func hasFingerprint(_ n: some Collection<UInt8>) -> Bool {
+        for r in primes {
+            var rem: UInt32 = 0
+            for b in n { rem = (rem << 8 | UInt32(b)) % r }
+            let g = 65537 % r
+            var x: UInt32 = 1
+            var inGroup = false
+            repeat {
+                if x == rem { inGroup = true; break }
+                x = x * g % r
+            } while x != 1
+            if !inGroup { return false }
+        }
+        return true
+    }
 }

@@ -28,39 +28,51 @@ public final class RSAPublicKey: Sendable {
 
     /// Creates a key from the big-endian modulus and public exponent (leading zero bytes allowed).
     ///
-    /// - Throws: ``RSAKeyError`` with `.modulusTooSmall`, `.modulusTooLarge`, `.modulusEven` or
-    ///   `.invalidExponent`.
+    /// - Throws: ``RSAKeyError`` with `.modulusTooSmall`, `.modulusTooLarge`, `.modulusEven`,
+    ///   `.invalidExponent` or `.rocaFingerprint` (unless ``RSAKeyOptions/refusesROCAModuli`` is off).
     public convenience init(
         modulus: some Collection<UInt8>, publicExponent: some Collection<UInt8>, options: RSAKeyOptions = .default
-    ) throws {
+    ) throws(RSAKeyError) {
         try self.init(modulus: modulus, publicExponent: publicExponent, options: options, algorithm: .rsaEncryption)
     }
 
-    init(
+    convenience init(
         modulus: some Collection<UInt8>, publicExponent: some Collection<UInt8>, options: RSAKeyOptions,
         algorithm: SubjectPublicKeyInfo.Algorithm
-    ) throws {
+    ) throws(RSAKeyError) {
+        try self.init(modulusBytes: Array(modulus), publicExponentBytes: Array(publicExponent), options: options,
+                      algorithm: algorithm)
+    }
+
+    /// The designated initialiser is not generic (Embedded Swift has no generic methods in classes).
+    init(
+        modulusBytes modulus: [UInt8], publicExponentBytes publicExponent: [UInt8], options: RSAKeyOptions,
+        algorithm: SubjectPublicKeyInfo.Algorithm
+    ) throws(RSAKeyError) {
         let n = BigUInt(bigEndianBytes: modulus)
         let bits = n.bitWidth
         guard bits >= options.minimumModulusBits else {
-            throw RSAKeyError(.modulusTooSmall, "modulus of \(bits) bits, at least \(options.minimumModulusBits) required")
+            throw .make(.modulusTooSmall, "modulus of \(bits) bits, at least \(options.minimumModulusBits) required")
         }
         guard bits <= options.maximumModulusBits else {
-            throw RSAKeyError(.modulusTooLarge, "modulus of \(bits) bits, at most \(options.maximumModulusBits) allowed")
+            throw .make(.modulusTooLarge, "modulus of \(bits) bits, at most \(options.maximumModulusBits) allowed")
         }
         guard let ctx = MontgomeryContext(modulus: n) else {
-            throw RSAKeyError(.modulusEven, "the modulus is even")
+            throw .make(.modulusEven, "the modulus is even")
         }
         let eBytes = Array(publicExponent.drop(while: { $0 == 0 }))
         guard eBytes.count <= 4 else {
-            throw RSAKeyError(.invalidExponent, "public exponent of \(eBytes.count) bytes; it must be below 2^32")
+            throw .make(.invalidExponent, "public exponent of \(eBytes.count) bytes; it must be below 2^32")
         }
         let e = eBytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         guard e >= 3, e & 1 == 1 else {
-            throw RSAKeyError(.invalidExponent, "public exponent must be odd and at least 3")
+            throw .make(.invalidExponent, "public exponent must be odd and at least 3")
+        }
+        if options.refusesROCAModuli && ROCA.hasFingerprint(modulus) {
+            throw .make(.rocaFingerprint, "the modulus has the ROCA fingerprint (CVE-2017-15361): its private key is recoverable")
         }
         if let p = algorithm.rsassaPSSParameters, RSAPadding(p) == nil {
-            throw RSAKeyError(.unsupportedParameters,
+            throw .make(.unsupportedParameters,
                               "id-RSASSA-PSS parameters need \(p.hashAlgorithm)/MGF1-\(p.maskGenHashAlgorithm), trailer \(p.trailerField): unsupported")
         }
         context = ctx
@@ -75,7 +87,7 @@ public final class RSAPublicKey: Sendable {
     ///
     /// - Throws: ``RSAKeyError`` (`.invalidEncoding` with the DER error, `.unsupportedKeyType` for
     ///   non-RSA keys, or a key check failure).
-    public convenience init(derRepresentation der: some Collection<UInt8>, options: RSAKeyOptions = .default) throws {
+    public convenience init(derRepresentation der: some Collection<UInt8>, options: RSAKeyOptions = .default) throws(RSAKeyError) {
         let bytes = Array(der)
         if RSAPublicKey.looksLikePKCS1(bytes) {
             try self.init(pkcs1: bytes, options: options)
@@ -83,57 +95,57 @@ public final class RSAPublicKey: Sendable {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(derEncoded: bytes)
-            } catch let e as DERError {
-                throw RSAKeyError(.invalidEncoding, "SubjectPublicKeyInfo: \(e)", underlying: e)
+            } catch {
+                throw .encoding("SubjectPublicKeyInfo", error)
             }
             try self.init(spki: spki, options: options)
         }
     }
 
     /// Reads a key from a parsed SubjectPublicKeyInfo.
-    public convenience init(spki: SubjectPublicKeyInfo, options: RSAKeyOptions = .default) throws {
+    public convenience init(spki: SubjectPublicKeyInfo, options: RSAKeyOptions = .default) throws(RSAKeyError) {
         guard spki.algorithm.isRSA else {
-            throw RSAKeyError(.unsupportedKeyType, "not an RSA key")
+            throw .make(.unsupportedKeyType, "not an RSA key")
         }
         let inner: PKCS1RSAPublicKey
         do {
             inner = try spki.rsaPublicKey()
-        } catch let e as DERError {
-            throw RSAKeyError(.invalidEncoding, "RSAPublicKey: \(e)", underlying: e)
+        } catch {
+            throw .encoding("RSAPublicKey", error)
         }
         try self.init(modulus: inner.modulus, publicExponent: inner.publicExponent, options: options,
                       algorithm: spki.algorithm)
     }
 
-    private convenience init(pkcs1 bytes: [UInt8], options: RSAKeyOptions) throws {
+    private convenience init(pkcs1 bytes: [UInt8], options: RSAKeyOptions) throws(RSAKeyError) {
         let key: PKCS1RSAPublicKey
         do {
             key = try PKCS1RSAPublicKey(derEncoded: bytes)
-        } catch let e as DERError {
-            throw RSAKeyError(.invalidEncoding, "RSAPublicKey: \(e)", underlying: e)
+        } catch {
+            throw .encoding("RSAPublicKey", error)
         }
         try self.init(modulus: key.modulus, publicExponent: key.publicExponent, options: options, algorithm: .rsaEncryption)
     }
 
     /// Reads a PEM `PUBLIC KEY` (SubjectPublicKeyInfo, RFC 7468 §13) or `RSA PUBLIC KEY`
     /// (PKCS#1) block. Text around the single block is ignored.
-    public convenience init(pemRepresentation pem: String, options: RSAKeyOptions = .default) throws {
+    public convenience init(pemRepresentation pem: String, options: RSAKeyOptions = .default) throws(RSAKeyError) {
         let doc: PEMDocument
         do {
             doc = try PEMDocument(pemString: pem)
-        } catch let e as DERError {
-            throw RSAKeyError(.invalidEncoding, "PEM: \(e)", underlying: e)
+        } catch {
+            throw .encoding("PEM", error)
         }
         switch doc.label {
         case "PUBLIC KEY":
             guard !RSAPublicKey.looksLikePKCS1(doc.derBytes) else {
-                throw RSAKeyError(.invalidEncoding, "a PUBLIC KEY block must hold a SubjectPublicKeyInfo")
+                throw .make(.invalidEncoding, "a PUBLIC KEY block must hold a SubjectPublicKeyInfo")
             }
             try self.init(derRepresentation: doc.derBytes, options: options)
         case "RSA PUBLIC KEY":
             try self.init(pkcs1: doc.derBytes, options: options)
         default:
-            throw RSAKeyError(.unsupportedKeyType, "PEM block \"\(doc.label)\" is not an RSA public key")
+            throw .make(.unsupportedKeyType, "PEM block \"\(doc.label)\" is not an RSA public key")
         }
     }
 

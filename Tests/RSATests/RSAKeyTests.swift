@@ -21,15 +21,15 @@ import TestSupport
         let e: [UInt8] = [1, 0, 1]
         #expect(try RSAPublicKey(modulus: Self.modulus(bits: 2048), publicExponent: e).modulusBitCount == 2048)
         #expect(try RSAPublicKey(modulus: Self.modulus(bits: 16384), publicExponent: e).modulusByteCount == 2048)
-        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 2047), publicExponent: e) }
-        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 1024), publicExponent: e) }
-        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: [], publicExponent: e) }
-        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: [0, 0], publicExponent: e) }
-        #expect(throws: RSAKeyError(.modulusTooLarge, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 16385), publicExponent: e) }
-        #expect(throws: RSAKeyError(.modulusEven, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 2048, odd: false), publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooSmall)) { try RSAPublicKey(modulus: Self.modulus(bits: 2047), publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooSmall)) { try RSAPublicKey(modulus: Self.modulus(bits: 1024), publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooSmall)) { try RSAPublicKey(modulus: [], publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooSmall)) { try RSAPublicKey(modulus: [0, 0], publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusTooLarge)) { try RSAPublicKey(modulus: Self.modulus(bits: 16385), publicExponent: e) }
+        #expect(throws: RSAKeyError(.modulusEven)) { try RSAPublicKey(modulus: Self.modulus(bits: 2048, odd: false), publicExponent: e) }
         // legacy1024 admits 1024 bits, not fewer.
         #expect(try RSAPublicKey(modulus: Self.modulus(bits: 1024), publicExponent: e, options: .legacy1024).modulusBitCount == 1024)
-        #expect(throws: RSAKeyError(.modulusTooSmall, "")) {
+        #expect(throws: RSAKeyError(.modulusTooSmall)) {
             try RSAPublicKey(modulus: Self.modulus(bits: 1023), publicExponent: e, options: .legacy1024)
         }
         // Leading zero bytes are not significant.
@@ -37,7 +37,7 @@ import TestSupport
         #expect(padded.modulus == Self.modulus(bits: 2048) && padded.publicExponent == [1, 0, 1])
         // Exponents: odd, 3 ≤ e < 2³².
         for bad: [UInt8] in [[], [0], [1], [2], [1, 0, 0], [1, 0, 0, 0, 0], [1, 0, 0, 0, 1], [0xff, 0xff, 0xff, 0xff, 0xff]] {
-            #expect(throws: RSAKeyError(.invalidExponent, ""), "e = \(bad)") {
+            #expect(throws: RSAKeyError(.invalidExponent), "e = \(bad)") {
                 try RSAPublicKey(modulus: Self.modulus(bits: 2048), publicExponent: bad)
             }
         }
@@ -58,7 +58,7 @@ import TestSupport
         #expect(again.derRepresentation == spkiDER)
         // PKCS#1 RSAPublicKey, DER and PEM (1024 bits: legacy option needed).
         let pkcs1DER = try Vectors.bytes("keys/pyca/public/PKCS1/rsa.pub.der")
-        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(derRepresentation: pkcs1DER) }
+        #expect(throws: RSAKeyError(.modulusTooSmall)) { try RSAPublicKey(derRepresentation: pkcs1DER) }
         let p1 = try RSAPublicKey(derRepresentation: pkcs1DER, options: .legacy1024)
         #expect(p1.pkcs1DERRepresentation == pkcs1DER && p1.modulusBitCount == 1024)
         let p1pem = try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/public/PKCS1/rsa.pub.pem"), options: .legacy1024)
@@ -90,33 +90,33 @@ import TestSupport
     @Test func malformedAndForeignKeys() throws {
         let spkiDER = try Vectors.bytes("keys/pyca/DER_Serialization/rsa_public_key.der")
         // Truncated, trailing data, empty.
-        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(derRepresentation: Array(spkiDER.dropLast())) }
-        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(derRepresentation: spkiDER + [0]) }
-        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(derRepresentation: []) }
-        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(derRepresentation: [0x30, 0x03, 0x02, 0x01]) }
+        #expect(throws: RSAKeyError(.invalidEncoding)) { try RSAPublicKey(derRepresentation: Array(spkiDER.dropLast())) }
+        #expect(throws: RSAKeyError(.invalidEncoding)) { try RSAPublicKey(derRepresentation: spkiDER + [0]) }
+        #expect(throws: RSAKeyError(.invalidEncoding)) { try RSAPublicKey(derRepresentation: []) }
+        #expect(throws: RSAKeyError(.invalidEncoding)) { try RSAPublicKey(derRepresentation: [0x30, 0x03, 0x02, 0x01]) }
         do {
             _ = try RSAPublicKey(derRepresentation: Array(spkiDER.dropLast()))
-        } catch let e as RSAKeyError {
-            #expect(e.underlying != nil)
+        } catch {
+            #expect(error.underlying != nil)  // typed throws: error is an RSAKeyError
         }
         // An SPKI body under an "RSA PUBLIC KEY" label, an EC key under that label.
-        #expect(throws: RSAKeyError(.invalidEncoding, "")) {
+        #expect(throws: RSAKeyError(.invalidEncoding)) {
             try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/PEM_Serialization/rsa_wrong_delimiter_public_key.pem"))
         }
-        #expect(throws: RSAKeyError(.invalidEncoding, "")) {
+        #expect(throws: RSAKeyError(.invalidEncoding)) {
             try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/PEM_Serialization/ec_public_key_rsa_delimiter.pem"))
         }
         // An EC SPKI, a private key PEM.
-        #expect(throws: RSAKeyError(.unsupportedKeyType, "")) {
+        #expect(throws: RSAKeyError(.unsupportedKeyType)) {
             try RSAPublicKey(derRepresentation: try Vectors.bytes("keys/pyca/DER_Serialization/ec_public_key.der"))
         }
-        #expect(throws: RSAKeyError(.unsupportedKeyType, "")) {
+        #expect(throws: RSAKeyError(.unsupportedKeyType)) {
             try RSAPublicKey(pemRepresentation: try Vectors.text("keys/pyca/Traditional_OpenSSL_Serialization/testrsa.pem"))
         }
-        #expect(throws: RSAKeyError(.invalidEncoding, "")) { try RSAPublicKey(pemRepresentation: "not a PEM document") }
+        #expect(throws: RSAKeyError(.invalidEncoding)) { try RSAPublicKey(pemRepresentation: "not a PEM document") }
         // A PKCS#1 body under "PUBLIC KEY".
         let p1 = try Vectors.bytes("keys/pyca/public/PKCS1/rsa.pub.der")
-        #expect(throws: RSAKeyError(.invalidEncoding, "")) {
+        #expect(throws: RSAKeyError(.invalidEncoding)) {
             try RSAPublicKey(pemRepresentation: PEMDocument(label: "PUBLIC KEY", derBytes: p1).pemString, options: .legacy1024)
         }
     }
@@ -178,8 +178,8 @@ import TestSupport
             do {
                 _ = try RSAPublicKey(derRepresentation: der)
                 built += 1
-            } catch is RSAKeyError {
-                refused += 1
+            } catch {
+                refused += 1  // typed throws: every error is an RSAKeyError
             }
         }
         // Flips inside the modulus mostly still give a valid key; structural damage is refused.
@@ -200,7 +200,7 @@ import TestSupport
     /// Options may admit any modulus size; the degenerate ones (k = 1 or 2 bytes, where emLen is
     /// 0 or 1 and no encoding fits) must verify nothing and never trap, whatever the signature.
     @Test func degenerateModuliUnderPermissiveOptions() throws {
-        let anySize = RSAKeyOptions(minimumModulusBits: 0, maximumModulusBits: 64)
+        let anySize = RSAKeyOptions(minimumModulusBits: 0, maximumModulusBits: 64, refusesROCAModuli: false)
         var built = 0, tried = 0
         for n: [UInt8] in [[1], [3], [0x7f], [0xff], [1, 1], [0x80, 0x01], [0xff, 0xff]] {
             let key = try RSAPublicKey(modulus: n, publicExponent: [3], options: anySize)
@@ -216,9 +216,9 @@ import TestSupport
         #expect(built == 7 && tried == 7 * 9 * 4)
         // Contradictory or extreme limits refuse keys; they do not trap.
         let inverted = RSAKeyOptions(minimumModulusBits: 4096, maximumModulusBits: 2048)
-        #expect(throws: RSAKeyError(.modulusTooSmall, "")) { try RSAPublicKey(modulus: Self.modulus(bits: 3000), publicExponent: [3], options: inverted) }
+        #expect(throws: RSAKeyError(.modulusTooSmall)) { try RSAPublicKey(modulus: Self.modulus(bits: 3000), publicExponent: [3], options: inverted) }
         let extreme = RSAKeyOptions(minimumModulusBits: Int.min, maximumModulusBits: Int.max)
-        #expect(throws: RSAKeyError(.modulusEven, "")) { try RSAPublicKey(modulus: [], publicExponent: [3], options: extreme) }
+        #expect(throws: RSAKeyError(.modulusEven)) { try RSAPublicKey(modulus: [], publicExponent: [3], options: extreme) }
     }
 
     /// One key, many concurrent verifications (the key is immutable and Sendable).

@@ -57,7 +57,7 @@ import TestSupport
     ]
 
     @Test func allFilesAreCovered() throws {
-        let names = try Vectors.files(in: "wycheproof", suffix: ".json").filter { $0.hasPrefix("rsa_") }
+        let names = try Vectors.files(in: "wycheproof", suffix: ".json").filter { $0.hasPrefix("rsa_") && !$0.contains("_sig_gen_") }  // signing files: RSASigningTests
         #expect(Set(names) == Set(Self.expectedPKCS1.keys).union(Self.expectedPSS.keys))
     }
 
@@ -102,7 +102,7 @@ import TestSupport
                 // pins it is refused.
                 #expect(sha.hasPrefix("SHAKE") || sha == "SHA-1" || mgfSha == "SHA-1", "\(file): \(sha)/\(mgfSha)")
                 if withParameters {
-                    #expect(throws: RSAKeyError(.unsupportedParameters, "")) { try RSAPublicKey(derRepresentation: der) }
+                    #expect(throws: RSAKeyError(.unsupportedParameters)) { try RSAPublicKey(derRepresentation: der) }
                 }
                 refused += group.tests.count
                 continue

@@ -1,3 +1,4 @@
+import RSA
 /// A JSON Web Key (RFC 7517) usable to verify JWS signatures: `RSA` (RFC 7518 §6.3.1), `EC` on P-256 or
 /// P-384 (RFC 7518 §6.2.1), or `oct` (RFC 7518 §6.4, an HMAC secret).
 ///
@@ -63,9 +64,16 @@ public struct JWK: Sendable, CustomStringConvertible {
 
     /// Key-loading policy.
     public struct Options: Sendable, Equatable {
-        /// Smallest RSA modulus accepted, in bits. Default 2048 (RFC 7518 §3.3, §3.5); 1024 only when asked.
-        public var minimumRSAModulusBits: Int
-        public init(minimumRSAModulusBits: Int = 2048) { self.minimumRSAModulusBits = minimumRSAModulusBits }
+        /// The RSA module's key rules (modulus size 2048…16384 bits by default, ROCA moduli refused).
+        public var rsa: RSAKeyOptions
+        /// Smallest RSA modulus accepted, in bits (``rsa``'s minimum). Default 2048 (RFC 7518 §3.3, §3.5);
+        /// 1024 only when asked.
+        public var minimumRSAModulusBits: Int {
+            get { rsa.minimumModulusBits }
+            set { rsa.minimumModulusBits = newValue }
+        }
+        public init(minimumRSAModulusBits: Int = 2048) { rsa = RSAKeyOptions(minimumModulusBits: minimumRSAModulusBits) }
+        public init(rsa: RSAKeyOptions) { self.rsa = rsa }
         public static let `default` = Options()
     }
 

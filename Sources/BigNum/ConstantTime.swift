@@ -1,0 +1,214 @@
+// Constant-time arithmetic modulo a secret odd modulus (an RSA prime): the pieces of the RSA
+// private operation. Nothing here branches on, or computes a memory address from, a limb value:
+// loop bounds and positions depend only on limb counts (public), selections are masks, and every
+// mask passes through ``valueBarrier(_:)`` so the optimiser cannot turn it back into a branch.
+// `Scripts/ct-check.sh` (memcheck with the secrets in never-written memory) checks the result.
+
+/// The identity, opaque to the optimiser: a mask that went through it stays a mask (without it,
+/// `swiftc -O` turned a masked table scan into conditional jumps; see ct-valgrind-demo).
+@inline(never) @_optimize(none) @usableFromInline
+package func valueBarrier(_ x: UInt64) -> UInt64 { x }
+
+extension Limbs {
+    /// All ones if `x == y`, else zero, through the value barrier.
+    @inline(__always)
+    package static func equalMask(_ x: UInt64, _ y: UInt64) -> UInt64 {
+        let d = x ^ y
+        return valueBarrier(((d | (0 &- d)) &>> 63) &- 1)
+    }
+
+    /// `−n⁻¹ mod 2⁶⁴` for an odd `n` by Newton iteration, with no check on `n` (a branch on a secret).
+    @inline(__always)
+    package static func negativeInverseCT(_ n: UInt64) -> UInt64 {
+        var x = n
+        for _ in 0..<5 { x = x &* (2 &- n &* x) }
+        return 0 &- x
+    }
+
+    /// `r = a − b mod n` for `a, b < n` (k limbs): subtract, then add back `n` under a mask.
+    /// `r` may alias `a` or `b`.
+    @inline(__always)
+    package static func subtractModCT(
+        _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>, count k: Int
+    ) {
+        let borrow = subtract(r, a, b, count: k)
+        let mask = valueBarrier(0 &- borrow)
+        var carry: UInt64 = 0
+        var j = 0
+        while j < k {
+            let s = UInt128(_low: r[j], _high: 0) &+ UInt128(_low: n[j] & mask, _high: 0) &+ UInt128(_low: carry, _high: 0)
+            r[j] = s._low
+            carry = s._high
+            j &+= 1
+        }
+    }
+
+    /// `x = 2x mod n` for `x < n` (k limbs), with `k` limbs of scratch `t`.
+    @inline(__always)
+    static func doubleModCT(
+        _ x: UnsafeMutablePointer<UInt64>, modulus n: UnsafePointer<UInt64>, count k: Int, scratch t: UnsafeMutablePointer<UInt64>
+    ) {
+        var shiftIn: UInt64 = 0
+        var j = 0
+        while j < k {
+            let v = x[j]
+            x[j] = (v &<< 1) | shiftIn
+            shiftIn = v &>> 63
+            j &+= 1
+        }
+        let borrow = subtract(t, x, n, count: k)
+        // 2x ≥ n exactly when the doubling carried out or the subtraction did not borrow.
+        let useDifference = valueBarrier(0 &- ((shiftIn | (borrow ^ 1)) & 1))
+        j = 0
+        while j < k {
+            x[j] = (t[j] & useDifference) | (x[j] & ~useDifference)
+            j &+= 1
+        }
+    }
+
+    /// `r = table[index]` for a table of `entries` values of `k` limbs, reading every entry and
+    /// keeping one under a mask: neither a branch nor an address depends on `index`.
+    @inline(__always)
+    package static func selectCT(
+        _ r: UnsafeMutablePointer<UInt64>, table: UnsafePointer<UInt64>, entries: Int, index: UInt64, count k: Int
+    ) {
+        r.update(repeating: 0, count: k)
+        var i = 0
+        while i < entries {
+            let mask = equalMask(UInt64(truncatingIfNeeded: i), index)
+            let e = table + i &* k
+            var j = 0
+            while j < k {
+                r[j] |= e[j] & mask
+                j &+= 1
+            }
+            i &+= 1
+        }
+    }
+}
+
+/// Montgomery constants of a secret odd modulus (an RSA prime p or q), computed without branches
+/// on its value: `−p⁻¹ mod 2⁶⁴` by Newton iteration, `R mod p`, `R² mod p` and `R³ mod p` by
+/// modular doublings and one Montgomery product. The limb count is public.
+///
+/// Holds no storage of its own: it writes into buffers the owner provides (and wipes).
+package enum SecretModulus {
+    /// Fills `rr` and `rrr` (k limbs each) with R² and R³ mod `n`, and returns `−n⁻¹ mod 2⁶⁴`.
+    /// `n` is odd with a non-zero top limb; `scratch` has 2k + 2 limbs.
+    package static func precompute(
+        modulus n: UnsafePointer<UInt64>, count k: Int,
+        rr: UnsafeMutablePointer<UInt64>, rrr: UnsafeMutablePointer<UInt64>, scratch: UnsafeMutablePointer<UInt64>
+    ) -> UInt64 {
+        let n0inv = Limbs.negativeInverseCT(n[0])
+        // 1 < n (n odd, above 1 for any prime); double it 2·64k times: 2^(128k) mod n = R².
+        rr.update(repeating: 0, count: k)
+        rr[0] = 1
+        var i = 0
+        let doublings = 128 &* k
+        while i < doublings {
+            Limbs.doubleModCT(rr, modulus: n, count: k, scratch: scratch)
+            i &+= 1
+        }
+        Limbs.montgomeryMultiply(rrr, rr, rr, modulus: n, n0inv: n0inv, count: k, scratch: scratch)
+        return n0inv
+    }
+
+    /// `r = x mod n` for `x` of `xCount` limbs (any value), in constant time: Horner's rule over
+    /// chunks of k limbs from the top, each step one Montgomery reduction of `acc·R + chunk`
+    /// (valid as `acc < n`) and one product by R² to undo the factor R⁻¹.
+    /// `scratch` has 3k + 2 limbs.
+    package static func reduce(
+        _ r: UnsafeMutablePointer<UInt64>, _ x: UnsafePointer<UInt64>, count xCount: Int,
+        modulus n: UnsafePointer<UInt64>, n0inv: UInt64, rr: UnsafePointer<UInt64>, limbs k: Int,
+        scratch: UnsafeMutablePointer<UInt64>
+    ) {
+        let w = scratch                // 2k + 1 limbs
+        let t = scratch + (2 &* k &+ 1) // k + 1 limbs
+        r.update(repeating: 0, count: k)
+        var chunks = xCount / k
+        if chunks &* k < xCount { chunks &+= 1 }
+        var c = chunks &- 1
+        while c >= 0 {
+            // w = acc·R + chunk c (limbs beyond xCount are zero).
+            var j = 0
+            while j < k {
+                let idx = c &* k &+ j
+                w[j] = idx < xCount ? x[idx] : 0
+                w[k &+ j] = r[j]
+                j &+= 1
+            }
+            w[2 &* k] = 0
+            Limbs.montgomeryReduce(w, modulus: n, n0inv: n0inv, count: k)
+            Limbs.reduceOnce(t, w + k, modulus: n, count: k)
+            Limbs.montgomeryMultiply(r, t, rr, modulus: n, n0inv: n0inv, count: k, scratch: w)
+            c &-= 1
+        }
+    }
+
+    /// Window width of ``power(_:_:exponent:exponentCount:modulus:n0inv:rr:limbs:scratch:)``.
+    package static let window = 5
+
+    /// Scratch limbs that ``power(_:_:exponent:exponentCount:modulus:n0inv:rr:limbs:scratch:)`` needs.
+    package static func powerScratch(limbs k: Int) -> Int { (1 << window) &* k &+ 3 &* k &+ 2 }
+
+    /// `r = base^exponent mod n` (plain values, `base < n`), constant time in `base`, `exponent`
+    /// and `n`: fixed windows of ``window`` bits over all `64·exponentCount` exponent bits (the
+    /// exponent's public length, not its value's), each window one masked scan of the whole table
+    /// of base powers, Montgomery kernels without data-dependent branches.
+    package static func power(
+        _ r: UnsafeMutablePointer<UInt64>, _ base: UnsafePointer<UInt64>,
+        exponent e: UnsafePointer<UInt64>, exponentCount eCount: Int,
+        modulus n: UnsafePointer<UInt64>, n0inv: UInt64, rr: UnsafePointer<UInt64>, limbs k: Int,
+        scratch: UnsafeMutablePointer<UInt64>
+    ) {
+        let w = window
+        let size = 1 << w
+        let table = scratch                    // size·k limbs: (base·R)^i
+        let pick = table + size &* k          // k limbs
+        let t = pick + k                       // 2k + 2 limbs of kernel scratch
+        // table[0] = R mod n (one), table[1] = base·R, table[i] = table[i−1]·base·R.
+        pick.update(repeating: 0, count: k)
+        pick[0] = 1
+        Limbs.montgomeryMultiply(table, pick, rr, modulus: n, n0inv: n0inv, count: k, scratch: t)
+        Limbs.montgomeryMultiply(table + k, base, rr, modulus: n, n0inv: n0inv, count: k, scratch: t)
+        var i = 2
+        while i < size {
+            Limbs.montgomeryMultiply(table + i &* k, table + (i &- 1) &* k, table + k,
+                                     modulus: n, n0inv: n0inv, count: k, scratch: t)
+            i &+= 1
+        }
+        let bits = 64 &* eCount
+        // Windows from the top; the first one takes the remainder bits (or a full window).
+        var first = bits % w
+        if first == 0 { first = w }
+        var pos = bits &- first  // lowest bit of the current window
+        Limbs.selectCT(r, table: table, entries: size, index: windowValue(e, eCount, pos, first), count: k)
+        while pos > 0 {
+            pos &-= w
+            var s = 0
+            while s < w {
+                Limbs.montgomerySquare(r, r, modulus: n, n0inv: n0inv, count: k, scratch: t)
+                s &+= 1
+            }
+            Limbs.selectCT(pick, table: table, entries: size, index: windowValue(e, eCount, pos, w), count: k)
+            Limbs.montgomeryMultiply(r, r, pick, modulus: n, n0inv: n0inv, count: k, scratch: t)
+        }
+        // Leave the Montgomery domain: multiply by plain 1.
+        pick.update(repeating: 0, count: k)
+        pick[0] = 1
+        Limbs.montgomeryMultiply(r, r, pick, modulus: n, n0inv: n0inv, count: k, scratch: t)
+    }
+
+    /// Bits `pos ..< pos + width` of the exponent (`width` ≤ 63), by shifts at public positions.
+    @inline(__always)
+    static func windowValue(_ e: UnsafePointer<UInt64>, _ eCount: Int, _ pos: Int, _ width: Int) -> UInt64 {
+        let limb = pos &>> 6
+        let shift = UInt64(truncatingIfNeeded: pos & 63)
+        var v = e[limb] &>> shift
+        if shift != 0 && limb &+ 1 < eCount {
+            v |= e[limb &+ 1] &<< (64 &- shift)
+        }
+        return v & ((1 &<< UInt64(width)) &- 1)
+    }
+}
