@@ -67,8 +67,13 @@ public final class RemoteJWKS: Sendable {
             now: clock
         ) {
             let (body, maxAge) = try await RemoteJWKS.get(url, client: httpClient, configuration: config)
-            let age = RemoteJWKS.clamp(maxAge ?? config.defaultMaxAge, config)
-            freshness.setStale(at: clock() + age)
+            // Only a set the cache will accept moves the freshness forward: a junk answer leaves the set stale,
+            // so the next try comes after the cache's retry interval, not after the junk's max-age.
+            if let set = try? JWKSet(json: body), set.count > 0,
+               config.allowSymmetricKeys || !set.keys.contains(where: { $0.keyType == .oct }) {
+                let age = RemoteJWKS.clamp(maxAge ?? config.defaultMaxAge, config)
+                freshness.setStale(at: clock() + age)
+            }
             return body
         }
     }

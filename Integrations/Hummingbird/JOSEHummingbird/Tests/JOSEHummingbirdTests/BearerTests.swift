@@ -184,6 +184,20 @@ struct BearerOverHTTPTests {
             try await Task.sleep(nanoseconds: 100_000_000)
             #expect(try await get(url, authorization: ["Bearer \(token)"]).status == 200)
             #expect(await jwks.cache.lastError?.reason.contains("bodyTooLarge") == true)
+            #expect(provider.keyFetches == 4)
+
+            // An empty set with a long max-age is refused and does not make the old set look fresh for an hour:
+            // once the endpoint is good again, the next request refreshes.
+            provider.set { $0.mode = .ok; $0.jwks = "{\"keys\":[]}"; $0.cacheControl = "max-age=3600" }
+            try await Task.sleep(nanoseconds: 100_000_000)
+            #expect(try await get(url, authorization: ["Bearer \(token)"]).status == 200)
+            #expect(provider.keyFetches == 5)
+            #expect(await jwks.cache.lastError?.reason.contains("no usable key") == true)
+            provider.set { $0.jwks = keySetJSON([(key1, "k1")]) }
+            try await Task.sleep(nanoseconds: 100_000_000)
+            #expect(try await get(url, authorization: ["Bearer \(token)"]).status == 200)
+            #expect(provider.keyFetches == 6)
+            #expect(await jwks.cache.lastError == nil)
         }
     }
 }
