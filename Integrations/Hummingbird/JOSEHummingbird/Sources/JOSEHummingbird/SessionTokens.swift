@@ -26,6 +26,11 @@ public struct SessionTokens: Sendable {
         guard secret.count >= 32 else {
             throw .make(.configuration, "an HS256 session secret needs at least 32 bytes (RFC 7518 §3.2)")
         }
+        guard !keyID.isEmpty, keyID.utf8.count <= 64, keyID.utf8.allSatisfy({
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F
+        }) else {
+            throw .make(.configuration, "a session key ID is 1 to 64 of A-Z a-z 0-9 - . _")
+        }
         self.secret = secret
         self.keyID = keyID
         self.issuer = issuer

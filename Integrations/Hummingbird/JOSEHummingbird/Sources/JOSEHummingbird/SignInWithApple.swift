@@ -100,8 +100,13 @@ public struct SignInWithApple: Sendable {
         guard let idToken = decoded?.id_token else {
             throw IntegrationError.make(.invalidResponse, "token endpoint answer has no id_token")
         }
-        // Apple's id_token from the exchange carries the nonce of the original request, when one was sent.
-        return (try await verifyIdentityToken(idToken, nonce: nonce), decoded?.refresh_token)
+        // The nonce was checked on the identity token; the exchange's id_token need not carry one, but a
+        // different one is refused.
+        let claims = try await verifyIdentityToken(idToken, nonce: nil)
+        if let got = claims.nonce, let want = nonce, got != want {
+            throw IntegrationError.make(.invalidResponse, "id_token from the exchange carries another nonce")
+        }
+        return (claims, decoded?.refresh_token)
     }
 
     /// The whole sign-in: identity token (nonce) → code exchange → same user in both → session token.

@@ -3,8 +3,9 @@ import Hummingbird
 import HummingbirdAuth
 import JOSE
 
-/// Body of `POST /auth/apple`: what the app got from `ASAuthorizationAppleIDCredential`, and the nonce it sent
-/// (the raw value; the app sends its SHA-256 to Apple if it chose to).
+/// Body of `POST /auth/apple`: what the app got from `ASAuthorizationAppleIDCredential`, and the nonce as Apple
+/// puts it in the token: the value the app gave Apple (apps commonly give the SHA-256 hex of a raw nonce; then send
+/// that hex, or hash the raw nonce on the server before calling ``SignInWithApple/signIn(identityToken:authorizationCode:nonce:)``).
 public struct AppleSignInRequest: Codable, Sendable {
     public var identityToken: String
     public var authorizationCode: String

@@ -132,7 +132,14 @@ struct SignInWithAppleOverHTTPTests {
             let other = try await postJSON(url, signInBody(identityToken: appleToken()))
             #expect(other.status == 401)
             #expect(other.body.contains("invalidResponse"))
-            #expect(provider.state.withLock { $0.tokenRequests.count } == 2)
+            provider.set { $0.tokenResponse = (200, "{\"id_token\":\"\(appleToken(nonce: "other"))\"}") }
+            let otherNonce = try await postJSON(url, signInBody(identityToken: appleToken()))
+            #expect(otherNonce.status == 401)
+            #expect(otherNonce.body.contains("invalidResponse"))
+            // An id_token without a nonce is fine: the nonce was checked on the identity token.
+            provider.set { $0.tokenResponse = (200, "{\"id_token\":\"\(appleToken(nonce: nil))\"}") }
+            #expect(try await postJSON(url, signInBody(identityToken: appleToken())).status == 200)
+            #expect(provider.state.withLock { $0.tokenRequests.count } == 4)
         }
     }
 
@@ -146,7 +153,10 @@ struct SignInWithAppleOverHTTPTests {
         #expect(try s.verify(t2).claims.subject == "u")
         clock.value += 550   // 1050 s after sign-in; t2 still valid, but the sign-in is too old
         #expect(throws: IntegrationError.self) { try s.refresh(t2) }
-        #expect(throws: (any Error).self) { try SessionTokens(hs256Secret: [1, 2, 3], issuer: "i", audience: "a") }
+        #expect(throws: IntegrationError.make(.configuration, "")) { try SessionTokens(hs256Secret: [1, 2, 3], issuer: "i", audience: "a") }
+        #expect(throws: IntegrationError.make(.configuration, "")) {
+            try SessionTokens(hs256Secret: Array(repeating: 1, count: 32), keyID: "a\"b", issuer: "i", audience: "a")
+        }
     }
 }
 
