@@ -231,3 +231,17 @@ struct BearerOverHTTPTests {
         #expect(RemoteJWKS.clamp(10_000_000, c) == 86_400)
     }
 }
+
+@Suite struct ReadmeSnippetTests {
+    /// The README's "Use" snippet, as written there (built, not served: it names Apple's real key URL).
+    @Test func readmeSnippetBuilds() throws {
+        let appleKeys = try RemoteJWKS(url: "https://appleid.apple.com/auth/keys")
+        let router = Router(context: JWTRequestContext.self)
+        router.group("api")
+            .add(middleware: JWTAuthenticator(source: .remote(appleKeys), algorithms: [.rs256],
+                                              issuer: "https://appleid.apple.com", audience: "com.example.app"))
+            .get("whoami") { _, context in try context.requireIdentity().claims.subject ?? "" }
+        _ = router.buildResponder()
+        #expect(appleKeys.staleAt == nil)
+    }
+}
