@@ -1,6 +1,7 @@
 // ECDSA rows of jose-bench: verify.p256 and verify.p384 (key and signature parsed once; each
-// operation hashes a 300-byte message and verifies), and load.p256/p384.x963 (public-key construction,
-// which validates the point and precomputes the key's tables). With JOSE_BENCH_ECDSA_PROFILE=1 in the environment,
+// operation hashes a 300-byte message and verifies), load.p256/p384.x963 (public-key construction,
+// which validates the point and precomputes the key's tables), sign.p256/p384 (hedged, 300-byte message,
+// key loaded once) and keygen.p256/p384. With JOSE_BENCH_ECDSA_PROFILE=1 in the environment,
 // also one row per arithmetic layer (field mul/sqr/inv, point double/add, u₁G + u₂Q) for profiling:
 //   JOSE_BENCH_ECDSA_PROFILE=1 swift run -c release jose-bench --filter ecdsa.
 
@@ -48,13 +49,35 @@ func ecdsaBenchmarks() -> [Benchmark] {
             blackHole(try! P384.Signing.PublicKey(x963Representation: p384X963))
         },
     ]
+    // Signing (hedged: fresh random k' each time, 300-byte message, key loaded once) and key generation
+    // (rejection sampling plus the constant-time d·G and the public key's verification tables).
+    let p256Private = try! P256.Signing.PrivateKey(rawRepresentation: unhex("c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721"))
+    let p384Private = try! P384.Signing.PrivateKey(rawRepresentation: unhex("6b9d3dad2e1b8c1c05b19875b6659f4de23c3b667bf297ba9aa47740787137d896d5724e4c70a825f872c9ea60d2edf5"))
+    // P-521: the RFC 6979 A.2.7 key; its verification row checks a signature made here (deterministic).
+    let p521Private = try! P521.Signing.PrivateKey(rawRepresentation: unhex(
+        "00fad06daa62ba3b25d2fb40133da757205de67f5bb0018fee8c86e1b68c7e75caa896eb32f1f47c70855836a6d16fcc1466f6d8fbec67db89ec0c08b0e996b83538"))
+    let p521Key = p521Private.publicKey
+    let p521Sig = try! p521Private.signature(for: message300, nonce: .deterministic)
+    precondition(p521Key.isValidSignature(p521Sig, for: message300), "P-521 benchmark signature does not verify")
+    rows += [
+        Benchmark(name: "verify.p521", unit: .opsPerSecond) { blackHole(p521Key.isValidSignature(p521Sig, for: message300)) },
+        Benchmark(name: "sign.p521", unit: .opsPerSecond) { blackHole(try! p521Private.signature(for: message300)) },
+        Benchmark(name: "keygen.p521", unit: .opsPerSecond) { blackHole(P521.Signing.PrivateKey()) },
+    ]
+    rows += [
+        Benchmark(name: "sign.p256", unit: .opsPerSecond) { blackHole(try! p256Private.signature(for: message300)) },
+        Benchmark(name: "sign.p384", unit: .opsPerSecond) { blackHole(try! p384Private.signature(for: message300)) },
+        Benchmark(name: "keygen.p256", unit: .opsPerSecond) { blackHole(P256.Signing.PrivateKey()) },
+        Benchmark(name: "keygen.p384", unit: .opsPerSecond) { blackHole(P384.Signing.PrivateKey()) },
+    ]
     if ProcessInfo.processInfo.environment["JOSE_BENCH_ECDSA_PROFILE"] == "1" {
         // Cheap layers run 1000 times per measured operation (row names say so).
-        for bits in [256, 384] {
-            for op in ECDSAMicroBenchmarks.operations where op != "verify" {
-                let batch = ["fieldMul", "fieldSqr", "double", "addMixed", "add"].contains(op) ? 1000 : 1
+        let cheap: Set<ECDSABenchmarkOperation> = [.fieldMul, .fieldSqr, .double, .addMixed, .add, .addComplete]
+        for (bits, run) in [(256, P256.benchmark), (384, P384.benchmark), (521, P521.benchmark)] as [(Int, (ECDSABenchmarkOperation, Int) -> UInt64)] {
+            for op in ECDSABenchmarkOperation.allCases where op != .verify {
+                let batch = cheap.contains(op) ? 1000 : 1
                 rows.append(Benchmark(name: "ecdsa.p\(bits).\(op)" + (batch > 1 ? ".x1000" : ""), unit: .opsPerSecond) {
-                    blackHole(ECDSAMicroBenchmarks.run(bits: bits, operation: op, iterations: batch))
+                    blackHole(run(op, batch))
                 })
             }
         }

@@ -9,6 +9,11 @@ if CommandLine.arguments.dropFirst().first == "--soak" {   // the JWKSCache soak
 
 rsaSpecialModes(CommandLine.arguments)  // --rsa-keygen-stats, --rsa-emit (RSASigningBenchmarks.swift)
 
+// ECDSA cross-check mode (Scripts/crosscheck-ecdsa.sh), not a benchmark.
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--emit-ecdsa-signatures" {
+    exit(emitECDSASignatures(to: CommandLine.arguments[2]) == 0 ? 0 : 1)
+}
+
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
 benchmarks += rsaBenchmarks()
@@ -16,6 +21,7 @@ benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += ed25519Benchmarks()
 benchmarks += jwtBenchmarks()
+benchmarks += signBenchmarks()
 benchmarks += productBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)

@@ -112,3 +112,56 @@ enum ECDSALimbs {
         return top
     }
 }
+
+extension ECDSALimbs {
+    /// 66 big-endian bytes → 9 limbs (P-521: the top limb holds the first two bytes). `b.count` must be 66.
+    static func load9(_ b: UnsafeRawBufferPointer) -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+        precondition(b.count == 66)
+        let top = (UInt64(b[0]) &<< 8) | UInt64(b[1])
+        return (word(b, 58), word(b, 50), word(b, 42), word(b, 34), word(b, 26), word(b, 18), word(b, 10), word(b, 2), top)
+    }
+
+    static func store9(_ l: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 66)
+        out[0] = UInt8(truncatingIfNeeded: l.8 &>> 8)
+        out[1] = UInt8(truncatingIfNeeded: l.8)
+        put(l.7, &out, 2); put(l.6, &out, 10); put(l.5, &out, 18); put(l.4, &out, 26)
+        put(l.3, &out, 34); put(l.2, &out, 42); put(l.1, &out, 50); put(l.0, &out, 58)
+        return out
+    }
+
+    /// a < b, by the borrow of a − b (no data-dependent branches).
+    @inline(__always)
+    static func less9(
+        _ a: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64),
+        _ b: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    ) -> Bool {
+        var a = a, b = b
+        var borrow: UInt64 = 0
+        withUnsafeBytes(of: &a) { ra in
+            withUnsafeBytes(of: &b) { rb in
+                let x = ra.bindMemory(to: UInt64.self), y = rb.bindMemory(to: UInt64.self)
+                for i in 0..<9 {
+                    let d = UInt128(_low: x[i], _high: 0) &- UInt128(_low: y[i], _high: 0) &- UInt128(_low: borrow, _high: 0)
+                    borrow = d._high & 1
+                }
+            }
+        }
+        return borrow == 1
+    }
+
+    /// The limbs shifted right by `s` bits (0 < s < 64, a public constant): bits2int's drop of the bits beyond
+    /// qlen (RFC 6979 §2.3.2) when the curve's order is not a whole number of bytes. No data-dependent branches.
+    @inline(__always)
+    static func shiftedRight<T>(_ l: T, by s: Int) -> T {
+        var l = l
+        withUnsafeMutableBytes(of: &l) { raw in
+            let w = raw.bindMemory(to: UInt64.self)
+            for i in 0..<w.count {
+                let next = i + 1 < w.count ? w[i + 1] : 0
+                w[i] = (w[i] &>> UInt64(s)) | (next &<< UInt64(64 - s))
+            }
+        }
+        return l
+    }
+}

@@ -74,6 +74,9 @@ public enum Jose {
         ("jwk", "convert a PEM or DER public key to a JWK", KeyCommands.jwkHelp),
         ("pem", "convert a JWK (or a JWK Set entry) to a PEM public key", KeyCommands.pemHelp),
         ("thumbprint", "print a key's RFC 7638 thumbprint", KeyCommands.thumbprintHelp),
+        ("sign", "sign a JWT with a private key or a shared secret", SignCommand.help),
+        ("keygen", "make a new private key (EC, RSA or oct)", KeygenCommand.help),
+        ("apple-secret", "make a Sign in with Apple client secret (ES256)", AppleSecretCommand.help),
     ]
 
     static var help: String {
@@ -86,7 +89,7 @@ public enum Jose {
 
             """
         for command in commands {
-            text += "  " + command.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += """
 
@@ -133,6 +136,9 @@ public enum Jose {
         case "jwk": return try KeyCommands.jwk(rest, io: io)
         case "pem": return try KeyCommands.pem(rest, io: io)
         case "thumbprint": return try KeyCommands.thumbprint(rest, io: io)
+        case "sign": return try SignCommand.run(rest, io: io)
+        case "keygen": return try KeygenCommand.run(rest, io: io)
+        case "apple-secret": return try AppleSecretCommand.run(rest, io: io)
         default:
             if first.hasPrefix("-") {
                 throw .usage("jose: unknown option '\(first)' (see 'jose --help')")

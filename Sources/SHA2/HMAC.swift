@@ -24,6 +24,7 @@ public struct HMAC<H: HashFunction>: Sendable {
         }
 
         /// Prepares raw key bytes for HMAC-`H` (any length, including zero).
+        @inlinable
         public init(keyBytes: some Sequence<UInt8>) {
             let blockSize = H.blockByteCount
             var k0 = Array(keyBytes)

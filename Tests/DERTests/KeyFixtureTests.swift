@@ -111,6 +111,10 @@ struct KeyFixtureTests {
             "pyca/PKCS8/rsa_pss_2048_hash_mask_diff.pem": ok(.pkcs8(.rsassaPSS(pss256mgf512))),
             "pyca/PKCS8/rsa_pss_2048_pub.der": ok(.spki(.rsassaPSS(nil))),
             "rfc6979/p256_pkcs8_private.pem": ok(.pkcs8(.ecPublicKey(.p256))),
+            // keys/generated (OpenSSL, the shared vectors): an Apple-style .p8 and its SPKI, a SEC 1 P-384 key.
+            "generated/apple-style-AuthKey_TEST123456.p8": ok(.pkcs8(.ecPublicKey(.p256))),
+            "generated/apple-style-AuthKey_TEST123456.pub.pem": ok(.spki(.ecPublicKey(.p256))),
+            "generated/p384-sec1.pem": ok(.sec1(.p384)),
             "rfc6979/p256_spki_public.pem": ok(.spki(.ecPublicKey(.p256))),
             "rfc6979/p384_pkcs8_private.pem": ok(.pkcs8(.ecPublicKey(.p384))),
             "rfc6979/p384_spki_public.pem": ok(.spki(.ecPublicKey(.p384))),
@@ -167,7 +171,7 @@ struct KeyFixtureTests {
             let outcome: Result<KeyKind, DERError>
             do {
                 let der: [UInt8]
-                if file.hasSuffix(".pem") {
+                if file.hasSuffix(".pem") || file.hasSuffix(".p8") {
                     let doc = try PEMDocument(pemString: String(decoding: raw, as: UTF8.self))
                     // The label must announce the container the manifest says (or a wrong one, for
                     // the wrong-delimiter fixtures, which therefore fail to parse as that container).
@@ -196,7 +200,7 @@ struct KeyFixtureTests {
             }
         }
         Vectors.report("keys/", cases: parsed + rejected, detail: "\(parsed) parsed and re-encoded, \(rejected) rejected")
-        #expect(parsed == 30)
+        #expect(parsed == 33)  // 30 + keys/generated (3)
         #expect(rejected == 21)
     }
 }

@@ -46,14 +46,15 @@ struct NISTTests {
             switch curve {
             case "P-256": got = cavpVerify(P256.Signing.PublicKey.self, rec, hash: hash)
             case "P-384": got = cavpVerify(P384.Signing.PublicKey.self, rec, hash: hash)
+            case "P-521": got = cavpVerify(P521.Signing.PublicKey.self, rec, hash: hash)
             default: skippedCurve += 1; continue
             }
             guard let got else { skippedSHA1 += 1; #expect(hash == "SHA-1"); continue }
             #expect(got == expected, "\(file) line \(rec.line) [\(rec.section)] \(rec["Result"] ?? "")")
             ran += 1
         }
-        Vectors.report(file, cases: ran, detail: "P-256/P-384 × SHA-224/256/384/512; skipped: \(skippedSHA1) SHA-1, \(skippedCurve) other curves")
-        #expect(ran == 120 && skippedSHA1 == 30 && skippedCurve == 975)
+        Vectors.report(file, cases: ran, detail: "P-256/P-384/P-521 × SHA-224/256/384/512; skipped: \(skippedSHA1) SHA-1, \(skippedCurve) other curves")
+        #expect(ran == 180 && skippedSHA1 == 45 && skippedCurve == 900)
     }
 
     @Test func sigGen() throws {
@@ -66,6 +67,7 @@ struct NISTTests {
             switch curve {
             case "P-256": got = cavpVerify(P256.Signing.PublicKey.self, rec, hash: hash)
             case "P-384": got = cavpVerify(P384.Signing.PublicKey.self, rec, hash: hash)
+            case "P-521": got = cavpVerify(P521.Signing.PublicKey.self, rec, hash: hash)
             default: skippedCurve += 1; continue
             }
             guard let got else { skippedSHA1 += 1; #expect(hash == "SHA-1"); continue }
@@ -73,7 +75,7 @@ struct NISTTests {
             ran += 1
         }
         Vectors.report(file, cases: ran, detail: "all valid; skipped: \(skippedSHA1) SHA-1, \(skippedCurve) other curves")
-        #expect(ran == 120 && skippedSHA1 == 30 && skippedCurve == 975)
+        #expect(ran == 180 && skippedSHA1 == 45 && skippedCurve == 900)
     }
 
     @Test func pkv() throws {
@@ -100,11 +102,12 @@ struct NISTTests {
             switch rec.section {
             case "P-256": try check(P256.Signing.PublicKey.self, rec); ran += 1
             case "P-384": try check(P384.Signing.PublicKey.self, rec); ran += 1
+            case "P-521": try check(P521.Signing.PublicKey.self, rec); ran += 1
             default: skipped += 1
             }
         }
-        Vectors.report(file, cases: ran, detail: "P-256 and P-384; \(skipped) records of other curves skipped")
-        #expect(ran == 24 && skipped == 156)
+        Vectors.report(file, cases: ran, detail: "P-256, P-384 and P-521; \(skipped) records of other curves skipped")
+        #expect(ran == 36 && skipped == 144)
     }
 
     /// OpenSSL evp_test stanzas (rfc/6979): DigestVerify (with `Result = VERIFY_ERROR` for tampered
@@ -146,12 +149,13 @@ struct NISTTests {
             switch keyName {
             case "P-256_PUB": ran = try run(P256.Signing.PublicKey.self)
             case "P-384_PUB": ran = try run(P384.Signing.PublicKey.self)
+            case "P-521_PUB": ran = try run(P521.Signing.PublicKey.self)
             default: ran = false
             }
             if !ran { skipped += 1 } else if isVerify { verifyRan += 1 } else { signRan += 1 }
         }
         Vectors.report(file, cases: verifyRan + signRan,
                        detail: "\(verifyRan) DigestVerify + \(signRan) DigestSign outputs; \(skipped) SHA-1 or other-curve stanzas skipped")
-        #expect(verifyRan == 32 && signRan == 16 && skipped == 300 + 150 - 48)
+        #expect(verifyRan == 48 && signRan == 24 && skipped == 300 + 150 - 72)
     }
 }

@@ -188,9 +188,16 @@ struct NamedTests {
     }
 
     @Test func errorsDescribeThemselves() {
-        let e = ECDSAError(.pointNotOnCurve, "x")
-        #expect(e == ECDSAError(.pointNotOnCurve, "other reason"))
-        #expect(e != ECDSAError(.pointAtInfinity, "x"))
-        #expect(e.description.contains("point not on curve"))
+        // A real throw site: the factory records this module's file and line, and the description has the
+        // house shape "ECDSAError.<code>: <reason>".
+        do {
+            _ = try P256.Signing.PublicKey(x963Representation: [4] + [UInt8](repeating: 0, count: 64))
+            Issue.record("the point (0, 0) is not on P-256")
+        } catch {
+            #expect(error == ECDSAError(.pointNotOnCurve))
+            #expect(error.description.hasPrefix("ECDSAError.pointNotOnCurve: "))
+            #expect(error.file.hasPrefix("ECDSA/") && error.line > 0)
+        }
+        #expect(ECDSAError(.pointNotOnCurve) != ECDSAError(.pointAtInfinity))
     }
 }

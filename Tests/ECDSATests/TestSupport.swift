@@ -38,6 +38,13 @@ extension P384.Signing.PublicKey: VerifyingKey {
     static func signature(der: [UInt8]) throws -> P384.Signing.ECDSASignature { try .init(derRepresentation: der) }
 }
 
+extension P521.Signing.PublicKey: VerifyingKey {
+    static var curveName: String { "P-521" }
+    static var byteCount: Int { 66 }
+    static func signature(raw: [UInt8]) throws -> P521.Signing.ECDSASignature { try .init(rawRepresentation: raw) }
+    static func signature(der: [UInt8]) throws -> P521.Signing.ECDSASignature { try .init(derRepresentation: der) }
+}
+
 /// Verifies with the digest of `msg` under the named SHA-2 function ("SHA-256" or "SHA256" style);
 /// nil for a hash outside SHA-2.
 func verify<K: VerifyingKey>(_ key: K, _ sig: K.Signature, hash: String, msg: [UInt8]) -> Bool? {

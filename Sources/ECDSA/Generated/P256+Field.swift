@@ -242,6 +242,12 @@ extension P256 {
             ((a.v.0 ^ b.v.0) | (a.v.1 ^ b.v.1) | (a.v.2 ^ b.v.2) | (a.v.3 ^ b.v.3)) == 0
         }
 
+        /// `a` where `mask` is all ones, `b` where it is 0 (any other mask mixes bits). Constant time.
+        @inline(__always)
+        static func select(_ mask: UInt64, _ a: FieldElement, _ b: FieldElement) -> FieldElement {
+            FieldElement(limbs: ((a.v.0 & mask) | (b.v.0 & ~mask), (a.v.1 & mask) | (b.v.1 & ~mask), (a.v.2 & mask) | (b.v.2 & ~mask), (a.v.3 & mask) | (b.v.3 & ~mask)))
+        }
+
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < p) ↦ x·R.
         @inline(__always)
         init(canonical limbs: (UInt64, UInt64, UInt64, UInt64)) {
@@ -312,9 +318,32 @@ extension P256 {
         }
 
         /// The multiplicative inverse by Fermat's little theorem, a^(p−2); 0 maps to 0.
-        /// Variable time only in the public exponent, so constant time in the element.
+        /// An addition chain over the runs of p − 2 (generated). Constant time in the element.
         func inverted() -> FieldElement {
-            powVarTime(FieldElement.modulusMinusTwo)
+            let x1 = self
+            let x2 = FieldElement.mul(FieldElement.squaredRepeatedly(x1, 1), x1)
+            let x4 = FieldElement.mul(FieldElement.squaredRepeatedly(x2, 2), x2)
+            let x8 = FieldElement.mul(FieldElement.squaredRepeatedly(x4, 4), x4)
+            let x16 = FieldElement.mul(FieldElement.squaredRepeatedly(x8, 8), x8)
+            let x32 = FieldElement.mul(FieldElement.squaredRepeatedly(x16, 16), x16)
+            let x64 = FieldElement.mul(FieldElement.squaredRepeatedly(x32, 32), x32)
+            let x80 = FieldElement.mul(FieldElement.squaredRepeatedly(x64, 16), x16)
+            let x88 = FieldElement.mul(FieldElement.squaredRepeatedly(x80, 8), x8)
+            let x92 = FieldElement.mul(FieldElement.squaredRepeatedly(x88, 4), x4)
+            let x94 = FieldElement.mul(FieldElement.squaredRepeatedly(x92, 2), x2)
+            var acc = x32
+            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 32), x1)
+            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 190), x94)
+            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 2), x1)
+            return acc
+        }
+
+        /// a^(2^n) by n squarings (n is a public constant).
+        @inline(__always)
+        static func squaredRepeatedly(_ a: FieldElement, _ n: Int) -> FieldElement {
+            var r = a
+            for _ in 0..<n { r = FieldElement.sqr(r) }
+            return r
         }
 
         /// p − 2, the inversion exponent.

@@ -242,6 +242,12 @@ extension P256 {
             ((a.v.0 ^ b.v.0) | (a.v.1 ^ b.v.1) | (a.v.2 ^ b.v.2) | (a.v.3 ^ b.v.3)) == 0
         }
 
+        /// `a` where `mask` is all ones, `b` where it is 0 (any other mask mixes bits). Constant time.
+        @inline(__always)
+        static func select(_ mask: UInt64, _ a: Scalar, _ b: Scalar) -> Scalar {
+            Scalar(limbs: ((a.v.0 & mask) | (b.v.0 & ~mask), (a.v.1 & mask) | (b.v.1 & ~mask), (a.v.2 & mask) | (b.v.2 & ~mask), (a.v.3 & mask) | (b.v.3 & ~mask)))
+        }
+
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < n) ↦ x·R.
         @inline(__always)
         init(canonical limbs: (UInt64, UInt64, UInt64, UInt64)) {
@@ -312,14 +318,45 @@ extension P256 {
         }
 
         /// The multiplicative inverse by Fermat's little theorem, a^(n−2); 0 maps to 0.
-        /// Variable time only in the public exponent, so constant time in the element.
+        /// A 4-bit fixed window over the public exponent. Constant time in the element.
         func inverted() -> Scalar {
             powVarTime(Scalar.modulusMinusTwo)
+        }
+
+        /// a^(2^n) by n squarings (n is a public constant).
+        @inline(__always)
+        static func squaredRepeatedly(_ a: Scalar, _ n: Int) -> Scalar {
+            var r = a
+            for _ in 0..<n { r = Scalar.sqr(r) }
+            return r
         }
 
         /// n − 2, the inversion exponent.
         static let modulusMinusTwo: (UInt64, UInt64, UInt64, UInt64) = (0xf3b9cac2fc63254f, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000)
 
+        /// All ones when a < b (canonical little-endian limbs), else 0: the borrow out of a − b. Constant time.
+        @inline(__always)
+        static func lessMask(_ a: (UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
+            var x: UInt128
+            var borrow: UInt64 = 0
+            x = UInt128(_low: a.0, _high: 0) &- UInt128(_low: b.0, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            x = UInt128(_low: a.1, _high: 0) &- UInt128(_low: b.1, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            x = UInt128(_low: a.2, _high: 0) &- UInt128(_low: b.2, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            x = UInt128(_low: a.3, _high: 0) &- UInt128(_low: b.3, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            return 0 &- borrow
+        }
+
+        /// All ones when 1 ≤ x ≤ n − 1 (canonical limbs), else 0. Constant time: for private keys and nonces.
+        @inline(__always)
+        static func inRangeMask(_ x: (UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
+            lessMask((0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), x) & lessMask(x, modulusLimbs)
+        }
+
+        /// Whether 1 ≤ x ≤ n − 1 (canonical limbs): the range FIPS 186-5 §6.4.2 step 1 requires of r and s.
+        /// Variable time (signatures are public).
+        static func isInSignatureRange(_ x: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+            ECDSALimbs.less4((0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000), x) && ECDSALimbs.less4(x, modulusLimbs)
+        }
         /// Reduces a hash to an integer mod n per FIPS 186-4 §6.4 (bits2int of RFC 6979 §2.3.2): the leftmost
         /// 256 bits of the digest (all of it if shorter, as an integer), then one conditional subtraction
         /// of n (the value is < 2^256 < 2n). Returns the canonical integer (not Montgomery form).

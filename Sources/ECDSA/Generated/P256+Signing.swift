@@ -21,7 +21,7 @@ extension P256.Signing {
         }
 
         /// Validates and wraps (x, y) given as big-endian coordinates of exactly 32 bytes each.
-        init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws {
+        init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws(ECDSAError) {
             guard let fx = P256.FieldElement(bigEndianBytes: x), let fy = P256.FieldElement(bigEndianBytes: y) else {
                 throw ECDSAError.make(.coordinateOutOfRange, "P-256 coordinate is not below p")
             }
@@ -34,7 +34,7 @@ extension P256.Signing {
 
         /// The uncompressed SEC 1 encoding `04 ‖ X ‖ Y` (65 bytes, SEC 1 v2 §2.3.3).
         /// A single `00` byte (the point at infinity) is refused with `.pointAtInfinity`.
-        public init(x963Representation: some Collection<UInt8>) throws {
+        public init(x963Representation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(x963Representation)
             if b == [0] { throw ECDSAError.make(.pointAtInfinity, "the point at infinity is not a public key") }
             guard b.count == 65, b[0] == 4 else {
@@ -44,7 +44,7 @@ extension P256.Signing {
         }
 
         /// `X ‖ Y`, 64 bytes (CryptoKit's raw representation).
-        public init(rawRepresentation: some Collection<UInt8>) throws {
+        public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(rawRepresentation)
             guard b.count == 64 else {
                 throw ECDSAError.make(.invalidKeyEncoding, "expected X ‖ Y of 64 bytes, got \(b.count) bytes")
@@ -55,7 +55,7 @@ extension P256.Signing {
         /// The compressed SEC 1 encoding `02 ‖ X` or `03 ‖ X` (33 bytes, SEC 1 v2 §2.3.4): y is
         /// recovered as a square root of x³ − 3x + b (p ≡ 3 mod 4), choosing the root whose low bit is the
         /// prefix's.
-        public init(compressedRepresentation: some Collection<UInt8>) throws {
+        public init(compressedRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(compressedRepresentation)
             if b == [0] { throw ECDSAError.make(.pointAtInfinity, "the point at infinity is not a public key") }
             guard b.count == 33, b[0] == 2 || b[0] == 3 else {
@@ -77,7 +77,7 @@ extension P256.Signing {
 
         /// A DER SubjectPublicKeyInfo (RFC 5480 §2) with id-ecPublicKey and the P-256 named curve; the
         /// point may be uncompressed or compressed.
-        public init(derRepresentation: some Collection<UInt8>) throws {
+        public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(derEncoded: Array(derRepresentation))
@@ -88,7 +88,7 @@ extension P256.Signing {
         }
 
         /// A PEM `PUBLIC KEY` block (RFC 7468 §13) holding a SubjectPublicKeyInfo.
-        public init(pemRepresentation: String) throws {
+        public init(pemRepresentation: String) throws(ECDSAError) {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(pemString: pemRepresentation)
@@ -98,7 +98,7 @@ extension P256.Signing {
             try self.init(spki: spki)
         }
 
-        init(spki: SubjectPublicKeyInfo) throws {
+        init(spki: SubjectPublicKeyInfo) throws(ECDSAError) {
             guard let curve = spki.algorithm.namedCurve else {
                 throw ECDSAError.make(.unsupportedCurve, "not an EC public key")
             }
@@ -157,7 +157,7 @@ extension P256.Signing {
         public let rawRepresentation: [UInt8]
 
         /// `r ‖ s`, exactly 64 bytes.
-        public init(rawRepresentation: some Collection<UInt8>) throws {
+        public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(rawRepresentation)
             guard b.count == 64 else {
                 throw ECDSAError.make(.invalidSignatureEncoding, "expected r ‖ s of 64 bytes, got \(b.count) bytes")
@@ -165,8 +165,13 @@ extension P256.Signing {
             self.rawRepresentation = b
         }
 
+        /// r ‖ s as made by signing (already the right length).
+        init(raw: [UInt8]) {
+            rawRepresentation = raw
+        }
+
         /// A strict DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }` (RFC 3279 §2.2.3).
-        public init(derRepresentation: some Collection<UInt8>) throws {
+        public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             do {
                 rawRepresentation = try ECDSASignatureValue.rawRepresentation(
                     fromDER: Array(derRepresentation), scalarByteCount: 32)

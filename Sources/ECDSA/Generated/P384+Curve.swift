@@ -118,21 +118,6 @@ extension P384 {
             let zi2 = zi.squared
             return AffinePoint(x: x * zi2, y: y * zi2 * zi)
         }
-
-        /// k·P for a public k (canonical little-endian limbs), by plain double-and-add. For tests and
-        /// table building only; verification uses `doubleScalarMulVarTime`.
-        static func mulVarTime(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ p: JacobianPoint) -> JacobianPoint {
-            var acc = JacobianPoint.infinity
-            var k = k
-            withUnsafeBytes(of: &k) { raw in
-                let l = raw.bindMemory(to: UInt64.self)
-                for i in stride(from: 384 - 1, through: 0, by: -1) {
-                    acc = acc.doubled()
-                    if ECDSALimbs.bit(l, i) == 1 { acc = acc.addingVarTime(p) }
-                }
-            }
-            return acc
-        }
     }
 
     /// wNAF width for the generator's tables: 2^(w−2) = 64 affine odd multiples each.
@@ -226,8 +211,10 @@ extension P384 {
         var u1 = u1
         var u2 = u2
         let (gLow, gHigh) = generatorTables
-        let len = 192 + 1
+        let len = 193
         return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 4 * len) { naf in
+            // The halves may differ in length (P-521: 256 + 265 bits): digits past a half's own are 0.
+            naf.initialize(repeating: 0)
             let n0 = UnsafeMutableBufferPointer(rebasing: naf[0..<len])
             let n1 = UnsafeMutableBufferPointer(rebasing: naf[len..<(2 * len)])
             let n2 = UnsafeMutableBufferPointer(rebasing: naf[(2 * len)..<(3 * len)])
@@ -264,49 +251,6 @@ extension P384 {
         }
     }
 
-    /// u₁·G + u₂·Q for a bare point (builds Q's tables first; for tests and one-off use).
-    static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ q: AffinePoint) -> JacobianPoint {
-        doubleScalarMulVarTime(u1, u2, KeyTable(q))
-    }
-
-    /// G's key table, for the micro-benchmarks.
-    static let benchmarkKeyTable = KeyTable(generator)
-
-    /// One layer of the arithmetic run `n` times, for `ECDSAMicroBenchmarks`.
-    static func microBenchmark(_ op: String, _ n: Int) -> UInt64 {
-        let g = generator
-        let p = JacobianPoint(g).doubled()
-        var f = g.x
-        var s = Scalar(canonical: g.y.v)
-        var j = p
-        switch op {
-        case "fieldMul": for _ in 0..<n { f = f * g.y }
-        case "fieldSqr": for _ in 0..<n { f = f.squared }
-        case "fieldInv": for _ in 0..<n { f = f.inverted() }
-        case "scalarInv": for _ in 0..<n { s = s.inverted() }
-        case "double": for _ in 0..<n { j = j.doubled() }
-        case "addMixed": for _ in 0..<n { j = j.addingVarTime(g) }
-        case "add": for _ in 0..<n { j = j.addingVarTime(p) }
-        case "keyTable":
-            for _ in 0..<n { j.x = j.x + KeyTable(g).high[1].x }
-        case "doubleScalarMul":
-            let table = benchmarkKeyTable
-            for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, table); f = f + j.x }
-        case "verify":
-            let table = benchmarkKeyTable
-            let r = j.x.bigEndianBytes, ss = f.bigEndianBytes, d = s.bigEndianBytes
-            var ok = 0
-            for _ in 0..<n {
-                r.withUnsafeBytes { rb in ss.withUnsafeBytes { sb in d.withUnsafeBytes { db in
-                    if verifyVarTime(r: rb, s: sb, digest: db, key: table) { ok += 1 }
-                } } }
-            }
-            return UInt64(ok)
-        default: return 0
-        }
-        return f.v.0 ^ s.v.0 ^ j.x.v.0 ^ j.z.v.1
-    }
-
     /// ECDSA signature verification, FIPS 186-5 §6.4.2, given the digest H(M) of any length. `r` and `s`
     /// are the 48-byte big-endian halves of the signature. Variable time: every input is public.
     static func verifyVarTime(
@@ -317,10 +261,7 @@ extension P384 {
         let r = ECDSALimbs.load6(rBytes)
         let s = ECDSALimbs.load6(sBytes)
         // 1. Verify that r and s are integers in the interval [1, n − 1].
-        let zero: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)
-        guard ECDSALimbs.less6(zero, r), ECDSALimbs.less6(r, Scalar.modulusLimbs),
-              ECDSALimbs.less6(zero, s), ECDSALimbs.less6(s, Scalar.modulusLimbs)
-        else { return false }
+        guard Scalar.isInSignatureRange(r), Scalar.isInSignatureRange(s) else { return false }
         // 2–3. e = bits2int(H(M)) mod n: the leftmost 384 bits of the hash (FIPS 186-5 §6.4.2 step 3).
         let e = Scalar.reduceDigestVarTime(digest)
         // 4. w = s⁻¹ mod n (Montgomery form: s⁻¹·R).

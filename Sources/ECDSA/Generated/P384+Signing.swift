@@ -21,7 +21,7 @@ extension P384.Signing {
         }
 
         /// Validates and wraps (x, y) given as big-endian coordinates of exactly 48 bytes each.
-        init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws {
+        init(x: some Collection<UInt8>, y: some Collection<UInt8>) throws(ECDSAError) {
             guard let fx = P384.FieldElement(bigEndianBytes: x), let fy = P384.FieldElement(bigEndianBytes: y) else {
                 throw ECDSAError.make(.coordinateOutOfRange, "P-384 coordinate is not below p")
             }
@@ -34,7 +34,7 @@ extension P384.Signing {
 
         /// The uncompressed SEC 1 encoding `04 ‖ X ‖ Y` (97 bytes, SEC 1 v2 §2.3.3).
         /// A single `00` byte (the point at infinity) is refused with `.pointAtInfinity`.
-        public init(x963Representation: some Collection<UInt8>) throws {
+        public init(x963Representation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(x963Representation)
             if b == [0] { throw ECDSAError.make(.pointAtInfinity, "the point at infinity is not a public key") }
             guard b.count == 97, b[0] == 4 else {
@@ -44,7 +44,7 @@ extension P384.Signing {
         }
 
         /// `X ‖ Y`, 96 bytes (CryptoKit's raw representation).
-        public init(rawRepresentation: some Collection<UInt8>) throws {
+        public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(rawRepresentation)
             guard b.count == 96 else {
                 throw ECDSAError.make(.invalidKeyEncoding, "expected X ‖ Y of 96 bytes, got \(b.count) bytes")
@@ -55,7 +55,7 @@ extension P384.Signing {
         /// The compressed SEC 1 encoding `02 ‖ X` or `03 ‖ X` (49 bytes, SEC 1 v2 §2.3.4): y is
         /// recovered as a square root of x³ − 3x + b (p ≡ 3 mod 4), choosing the root whose low bit is the
         /// prefix's.
-        public init(compressedRepresentation: some Collection<UInt8>) throws {
+        public init(compressedRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(compressedRepresentation)
             if b == [0] { throw ECDSAError.make(.pointAtInfinity, "the point at infinity is not a public key") }
             guard b.count == 49, b[0] == 2 || b[0] == 3 else {
@@ -77,7 +77,7 @@ extension P384.Signing {
 
         /// A DER SubjectPublicKeyInfo (RFC 5480 §2) with id-ecPublicKey and the P-384 named curve; the
         /// point may be uncompressed or compressed.
-        public init(derRepresentation: some Collection<UInt8>) throws {
+        public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(derEncoded: Array(derRepresentation))
@@ -88,7 +88,7 @@ extension P384.Signing {
         }
 
         /// A PEM `PUBLIC KEY` block (RFC 7468 §13) holding a SubjectPublicKeyInfo.
-        public init(pemRepresentation: String) throws {
+        public init(pemRepresentation: String) throws(ECDSAError) {
             let spki: SubjectPublicKeyInfo
             do {
                 spki = try SubjectPublicKeyInfo(pemString: pemRepresentation)
@@ -98,7 +98,7 @@ extension P384.Signing {
             try self.init(spki: spki)
         }
 
-        init(spki: SubjectPublicKeyInfo) throws {
+        init(spki: SubjectPublicKeyInfo) throws(ECDSAError) {
             guard let curve = spki.algorithm.namedCurve else {
                 throw ECDSAError.make(.unsupportedCurve, "not an EC public key")
             }
@@ -157,7 +157,7 @@ extension P384.Signing {
         public let rawRepresentation: [UInt8]
 
         /// `r ‖ s`, exactly 96 bytes.
-        public init(rawRepresentation: some Collection<UInt8>) throws {
+        public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             let b = Array(rawRepresentation)
             guard b.count == 96 else {
                 throw ECDSAError.make(.invalidSignatureEncoding, "expected r ‖ s of 96 bytes, got \(b.count) bytes")
@@ -165,8 +165,13 @@ extension P384.Signing {
             self.rawRepresentation = b
         }
 
+        /// r ‖ s as made by signing (already the right length).
+        init(raw: [UInt8]) {
+            rawRepresentation = raw
+        }
+
         /// A strict DER `ECDSA-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER }` (RFC 3279 §2.2.3).
-        public init(derRepresentation: some Collection<UInt8>) throws {
+        public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             do {
                 rawRepresentation = try ECDSASignatureValue.rawRepresentation(
                     fromDER: Array(derRepresentation), scalarByteCount: 48)

@@ -60,6 +60,25 @@ for c in jwtCases where wanted("JWT \(c.alg)") {
     FileHandle.standardError.write(Data("  measured \(name)\n".utf8))
 }
 
+// Signing, end to end: claims value in, compact JWT out, keys loaded once. Each side's token is first checked by
+// jwt-kit's verifier (so PureJOSE's output is checked by a second implementation).
+if JWTKitSignPeer.signingAlgorithms.contains(where: { wanted("JWT \($0) sign") }) {
+    let (signingKeys, jwtKitSigners) = try await JWTKitSignPeer.makeKeys(rsa: rsa2048)
+    for alg in JWTKitSignPeer.signingAlgorithms where wanted("JWT \(alg) sign") {
+        let name = "JWT \(alg) sign, end to end"
+        let signer = try? JOSESignSide.signer(alg: alg, keys: signingKeys)
+        var pureOK = false
+        if let signer, let token = JOSESignSide.sign(signer) { pureOK = await JWTKitSignPeer.verifies(token, with: jwtKitSigners) }
+        if !pureOK { print("\(name): PureJOSE's token does not verify with jwt-kit: not timed") }
+        let p = pureOK ? signer.flatMap { s in measure { JOSESignSide.sign(s) != nil } } : nil
+        var peerOK = false
+        if let token = await JWTKitSignPeer.sign(alg: alg, with: jwtKitSigners) { peerOK = await JWTKitSignPeer.verifies(token, with: jwtKitSigners) }
+        let q = peerOK ? await measureAsync { await JWTKitSignPeer.sign(alg: alg, with: jwtKitSigners) != nil } : nil
+        rows.append(Row(operation: name, pure: p, peer: "jwt-kit", peerTime: q))
+        FileHandle.standardError.write(Data("  measured \(name)\n".utf8))
+    }
+}
+
 // RSA-2048 public operation alone: s^65537 mod n.
 let modulus = [UInt8](try rsa2048.publicKey.getKeyPrimitives().modulus).drop { $0 == 0 }
 let base = [UInt8](try rsa2048.signature(for: signedMessage, padding: .insecurePKCS1v1_5).rawRepresentation)

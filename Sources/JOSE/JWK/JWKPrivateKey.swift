@@ -1,0 +1,387 @@
+import SHA2
+import DER
+import RSA
+import ECDSA
+
+/// A private or secret JSON Web Key (RFC 7517, RFC 7518 §6.2.2 EC, §6.3.2 RSA, §6.4 `oct`): what a
+/// ``JWTSigner`` signs with.
+///
+/// A type of its own, never a ``JWK``: ``JWKSet`` and ``JWTVerifier`` only take ``JWK`` values, and a JWK document
+/// with private members is refused there (`privateKeyMaterial`), so a private key cannot end up in a verifier's or
+/// a published key set by accident. Use ``publicJWK`` for the verification half.
+///
+/// `description` never prints key material.
+public struct JWKPrivateKey: Sendable, CustomStringConvertible {
+    /// `kty`.
+    public var keyType: JWK.KeyType { publicPart.keyType }
+    /// `crv` for EC keys.
+    public var curve: JWK.Curve? { publicPart.curve }
+    /// `kid` (RFC 7517 §4.5).
+    public var keyID: String? { publicPart.keyID }
+    /// `alg` exactly as given.
+    public var algorithm: String? { publicPart.algorithm }
+    /// `use`.
+    public var use: String? { publicPart.use }
+    /// `key_ops`.
+    public var keyOperations: [String]? { publicPart.keyOperations }
+
+    /// The public members (for `oct`, the secret JWK itself), checked as a verification key would be.
+    let publicPart: JWK
+    let material: SigningKey
+
+    public var description: String {
+        var parts = ["kty=\(keyType.rawValue)", "private"]
+        if let c = curve { parts.append("crv=\(c.rawValue)") }
+        if let b = publicPart.modulusBitCount { parts.append("bits=\(b)") }
+        if let n = publicPart.symmetricKeyByteCount { parts.append("bytes=\(n)") }
+        if let k = keyID { parts.append("kid=\(quoted(k))") }
+        if let a = algorithm { parts.append("alg=\(quoted(a))") }
+        return "JWKPrivateKey(" + parts.joined(separator: ", ") + ")"
+    }
+
+    // MARK: Loading
+
+    /// Parses one private JWK from JSON text.
+    public init(json: String, options: JWK.Options = .default) throws {
+        try self.init(json: Array(json.utf8), options: options)
+    }
+
+    /// Parses one private JWK from JSON bytes.
+    public init(json: [UInt8], options: JWK.Options = .default) throws {
+        guard case .object(let o) = try JSONValue(parsing: json, limits: JSONLimits(maxDepth: 8, maxBytes: 1 << 18)) else {
+            throw signingError(.invalidKey, "a JWK must be a JSON object")
+        }
+        try self.init(object: o, options: options)
+    }
+
+    /// The private members of each key type (RFC 7518 §6.2.2, §6.3.2).
+    static let privateMembers = ["d", "p", "q", "dp", "dq", "qi", "oth"]
+
+    /// Builds a private JWK from a parsed JSON object. EC: `d` of exactly the curve's size with d·G = (x, y).
+    /// RSA: `d`, and either all of `p`, `q`, `dp`, `dq`, `qi` or none of them (`oth`, multi-prime, is refused);
+    /// the key must be consistent. `oct`: `k`.
+    public init(object o: JSONObject, options: JWK.Options = .default) throws {
+        // The public half is checked exactly as a verification key is (kty, crv, x/y on the curve, n/e, key_ops …).
+        var publicMembers: [(String, JSONValue)] = []
+        for m in o.members where !Self.privateMembers.contains(where: { sameBytes($0, m.name) }) {
+            publicMembers.append((m.name, m.value))
+        }
+        let pub = try JWK(object: try JSONObject(publicMembers), options: options)
+        func bytes(_ name: String) throws -> [UInt8]? {
+            guard let v = o[name] else { return nil }
+            guard case .string(let s) = v else { throw signingError(.invalidKey, "JWK member \(quoted(name)) must be a string") }
+            do { return try Base64URL.decode(s) } catch let e as JWTError {
+                throw signingError(.invalidKey, "JWK member \(quoted(name)): \(e.reason)")
+            }
+        }
+        if case .hmac(let h) = pub.material {
+            for m in Self.privateMembers where o[m] != nil {
+                throw signingError(.invalidKey, "an oct JWK has no member \(quoted(m))")
+            }
+            publicPart = pub
+            material = .hmac(h)
+            return
+        }
+        guard let d = try bytes("d") else {
+            throw signingError(.invalidKey, "the JWK has no private member \"d\": it is a public key")
+        }
+        if let curve = pub.curve, let x = pub.x, let y = pub.y {
+            // RFC 7518 §6.2.2.1: d is exactly the coordinate size; it must be the key (x, y) describes.
+            guard d.count == curve.coordinateByteCount else {
+                throw signingError(.invalidKey, "EC \"d\" is \(d.count) bytes; \(curve.rawValue) needs exactly \(curve.coordinateByteCount)")
+            }
+            for m in ["p", "q", "dp", "dq", "qi", "oth"] where o[m] != nil {
+                throw signingError(.invalidKey, "an EC JWK has no member \(quoted(m))")
+            }
+            let key = try JWKPrivateKey.ecKey(curve: curve, d: d)
+            guard JWKPrivateKey.ecPublicBytes(key) == x + y else {
+                throw signingError(.invalidKey, "EC \"d\" does not belong to the public key (x, y): d·G differs")
+            }
+            publicPart = pub
+            material = key
+            return
+        }
+        guard let n = pub.modulus, let e = pub.publicExponent else {
+            throw signingError(.unsupportedKey, "private \(pub.keyType.rawValue) JWKs are not supported")
+        }
+        // RFC 7518 §6.3.2: d, then either all of p q dp dq qi or none; oth (multi-prime) is not supported.
+        if o["oth"] != nil {
+            throw signingError(.unsupportedKey, "multi-prime RSA keys (\"oth\") are not supported")
+        }
+        let crt = try ["p", "q", "dp", "dq", "qi"].map { try bytes($0) }
+        let present = crt.filter { $0 != nil }.count
+        let rsaOptions = RSAKeyOptions(minimumModulusBits: options.minimumRSAModulusBits)
+        let key: RSAPrivateKey
+        do {
+            if present == 5 {
+                key = try RSAPrivateKey(modulus: n, publicExponent: e, privateExponent: d, prime1: crt[0]!, prime2: crt[1]!,
+                                        exponent1: crt[2]!, exponent2: crt[3]!, coefficient: crt[4]!, options: rsaOptions)
+            } else if present == 0 {
+                key = try RSAPrivateKey(modulus: n, publicExponent: e, privateExponent: d, options: rsaOptions)
+            } else {
+                throw signingError(.invalidKey, "an RSA JWK gives either all of p, q, dp, dq, qi or none of them (RFC 7518 §6.3.2)")
+            }
+        } catch let e as JWTError {
+            throw e
+        } catch {
+            throw JWKPrivateKey.rsaError("RSA private key refused", error)
+        }
+        publicPart = pub
+        material = .rsa(key)
+    }
+
+    static func ecKey(curve: JWK.Curve, d: [UInt8]) throws -> SigningKey {
+        do {
+            if curve == .p256 { return .p256(try P256.Signing.PrivateKey(rawRepresentation: d)) }
+            if curve == .p384 { return .p384(try P384.Signing.PrivateKey(rawRepresentation: d)) }
+        } catch {
+            throw signingError(.invalidKey, "EC private key refused: \(error)")
+        }
+        throw signingError(.unsupportedKey, "EC curve \(curve.rawValue) is not supported for signing")
+    }
+
+    /// x‖y of an EC key's public point.
+    static func ecPublicBytes(_ k: SigningKey) -> [UInt8] {
+        switch k {
+        case .p256(let p): return Array(p.publicKey.x963Representation.dropFirst())
+        case .p384(let p): return Array(p.publicKey.x963Representation.dropFirst())
+        default: return []
+        }
+    }
+
+    /// A private JWK around an already checked EC or RSA key.
+    init(material: SigningKey, keyID: String?, algorithm: JWSAlgorithm?, options: JWK.Options = .default) throws {
+        switch material {
+        case .hmac(let h):
+            publicPart = JWK(symmetricKey: h.secret, keyID: keyID, algorithm: algorithm)
+        case .p256, .p384:
+            let xy = JWKPrivateKey.ecPublicBytes(material)
+            let half = xy.count / 2
+            let curve: JWK.Curve = half == 32 ? .p256 : .p384
+            publicPart = try JWK(curve: curve, x: Array(xy[..<half]), y: Array(xy[half...]), keyID: keyID, algorithm: algorithm)
+        case .rsa(let k):
+            publicPart = try JWK(rsaModulus: k.publicKey.modulus, exponent: k.publicKey.publicExponent, keyID: keyID,
+                                 algorithm: algorithm, options: options)
+        }
+        self.material = material
+    }
+
+    /// An ES256 key.
+    public init(_ key: P256.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+        try self.init(material: .p256(key), keyID: keyID, algorithm: algorithm)
+    }
+
+    /// An ES384 key.
+    public init(_ key: P384.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+        try self.init(material: .p384(key), keyID: keyID, algorithm: algorithm)
+    }
+
+    /// An RSA key (RS*/PS*).
+    public init(_ key: RSAPrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, options: JWK.Options = .default) throws {
+        try self.init(material: .rsa(key), keyID: keyID, algorithm: algorithm, options: options)
+    }
+
+    /// A secret (`oct`) key for HS256/384/512.
+    public init(symmetricKey secret: some Sequence<UInt8>, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) {
+        let pub = JWK(symmetricKey: secret, keyID: keyID, algorithm: algorithm)
+        guard case .hmac(let h) = pub.material else { preconditionFailure("JWK(symmetricKey:) is always oct") }
+        publicPart = pub
+        material = .hmac(h)
+    }
+
+    /// A new random `oct` key of `byteCount` bytes (at least 32) from the system's secure generator.
+    public static func generateSymmetric(byteCount: Int = 32, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+        guard byteCount >= 32 && byteCount <= 1024 else {
+            throw signingError(.weakKey, "an oct key for signing needs 32 to 1024 bytes (RFC 7518 §3.2: at least the hash size), not \(byteCount)")
+        }
+        var g = SystemRandomNumberGenerator()
+        var secret = [UInt8](repeating: 0, count: byteCount)
+        for i in 0..<byteCount { secret[i] = g.next() }
+        return JWKPrivateKey(symmetricKey: secret, keyID: keyID, algorithm: algorithm)
+    }
+
+    /// A new EC key on `curve` (P-256 or P-384) from the system's secure generator.
+    public static func generateEC(curve: JWK.Curve, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+        if curve == .p256 { return try JWKPrivateKey(P256.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm) }
+        if curve == .p384 { return try JWKPrivateKey(P384.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm) }
+        throw signingError(.unsupportedKey, "EC curve \(curve.rawValue) is not supported for signing")
+    }
+
+    /// A new RSA key of `bitCount` bits (2048, 3072 or 4096), e = 65537, from the system's secure generator.
+    public static func generateRSA(bitCount: Int, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+        guard [2048, 3072, 4096].contains(bitCount) else {
+            throw signingError(.unsupportedKey, "RSA keys for signing are made with 2048, 3072 or 4096 bits, not \(bitCount)")
+        }
+        let key: RSAPrivateKey
+        do { key = try RSAPrivateKey(bitCount: bitCount) } catch {
+            throw signingError(.invalidKey, "RSA key generation failed: \(error)")
+        }
+        return try JWKPrivateKey(key, keyID: keyID, algorithm: algorithm)
+    }
+
+    /// A private key from PEM: `PRIVATE KEY` (PKCS#8 — Apple's `.p8` files are this), `EC PRIVATE KEY` (SEC 1) or
+    /// `RSA PRIVATE KEY` (PKCS#1); EC keys on P-256 or P-384, RSA keys of at least `options`' minimum size.
+    public init(pemRepresentation pem: String, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
+                options: JWK.Options = .default) throws {
+        let doc: PEMDocument
+        do { doc = try PEMDocument(pemString: pem) } catch { throw signingError(.invalidKey, "PEM: \(error)") }
+        let rsaOptions = RSAKeyOptions(minimumModulusBits: options.minimumRSAModulusBits)
+        switch doc.label {
+        case "RSA PRIVATE KEY":
+            do { try self.init(RSAPrivateKey(derRepresentation: doc.derBytes, options: rsaOptions), keyID: keyID, algorithm: algorithm, options: options) } catch let e as JWTError { throw e } catch {
+                throw JWKPrivateKey.rsaError("RSA PRIVATE KEY", error)
+            }
+        case "EC PRIVATE KEY", "PRIVATE KEY":
+            // The label fixes the structure; inside PKCS#8 the algorithm identifier says which kind of key it is.
+            if doc.label == "PRIVATE KEY", let info = try? PKCS8PrivateKeyInfo(derEncoded: doc.derBytes), !Self.isEC(info) {
+                do { try self.init(RSAPrivateKey(derRepresentation: doc.derBytes, options: rsaOptions), keyID: keyID, algorithm: algorithm, options: options) } catch let e as JWTError { throw e } catch {
+                    throw JWKPrivateKey.rsaError("PRIVATE KEY (RSA)", error)
+                }
+                return
+            }
+            var firstError: (any Error)?
+            do { try self.init(P256.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm); return } catch {
+                firstError = error
+            }
+            do { try self.init(P384.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm); return } catch {
+                if firstError == nil { firstError = error }
+            }
+            throw signingError(.invalidKey, "\(doc.label) is not a usable P-256 or P-384 key: \(firstError.map { "\($0)" } ?? "")")
+        case "PUBLIC KEY", "RSA PUBLIC KEY":
+            throw signingError(.invalidKey, "PEM holds a public key (\(doc.label)); signing needs the private key")
+        case "ENCRYPTED PRIVATE KEY":
+            throw signingError(.unsupportedKey, "encrypted private keys are not supported; decrypt it first (openssl pkey)")
+        default:
+            throw signingError(.unsupportedKey, "PEM label \(quoted(doc.label)) is not a private key")
+        }
+    }
+
+    /// An RSA module error as a JWTError: a key below the size minimum is refused by policy (`unsupportedKey`,
+    /// as ``JWK`` does), anything else is an invalid key.
+    static func rsaError(_ what: String, _ error: any Error) -> JWTError {
+        if let e = error as? RSAKeyError, e.code == .modulusTooSmall || e.code == .modulusTooLarge {
+            return signingError(.unsupportedKey, "\(what): \(e)")
+        }
+        return signingError(.invalidKey, "\(what): \(error)")
+    }
+
+    /// Whether a PKCS#8 key is an EC key (id-ecPublicKey).
+    static func isEC(_ info: PKCS8PrivateKeyInfo) -> Bool {
+        "\(info.algorithm)".lowercased().contains("ec")
+    }
+
+    /// The same key with another `kid`.
+    public func withKeyID(_ keyID: String?) -> JWKPrivateKey {
+        var members: [JSONObject.Member] = []
+        for m in jsonObject().members where !sameBytes(m.name, "kid") { members.append(m) }
+        if let k = keyID { members.insert(JSONObject.Member(name: "kid", value: .string(k)), at: 1) }
+        // Rebuilt from this key's own members with only kid changed: it loads again.
+        return (try? JWKPrivateKey(object: JSONObject(members: members))) ?? self
+    }
+
+    /// The private key as PEM `PRIVATE KEY` (PKCS#8, RFC 5208 / RFC 5958). `oct` keys have no PEM form.
+    public func pemRepresentation() throws -> String {
+        switch material {
+        case .hmac: throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
+        case .rsa(let k): return k.pemRepresentation
+        case .p256(let k): return k.pemRepresentation
+        case .p384(let k): return k.pemRepresentation
+        }
+    }
+
+    /// The private key in its algorithm's own PEM: `RSA PRIVATE KEY` (PKCS#1) or `EC PRIVATE KEY` (SEC 1, with the
+    /// curve and the public key).
+    public func traditionalPEMRepresentation() throws -> String {
+        switch material {
+        case .hmac: throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
+        case .rsa(let k): return k.pkcs1PEMRepresentation
+        case .p256(let k): return SEC1ECPrivateKey(curve: .p256, privateKey: k.rawRepresentation, publicKey: k.publicKey.x963Representation).pemString
+        case .p384(let k): return SEC1ECPrivateKey(curve: .p384, privateKey: k.rawRepresentation, publicKey: k.publicKey.x963Representation).pemString
+        }
+    }
+
+    // MARK: Use
+
+    /// Checks that this key may sign `alg`: `use` is `sig` if present, `key_ops` lists `sign` if present, the
+    /// JWK's own `alg` equals `alg` if present, and the key type, curve and size fit (the verifier's rules).
+    public func checkCanSign(_ alg: JWSAlgorithm) throws {
+        let kid = publicPart.kidText
+        if let u = use, !sameBytes(u, "sig") {
+            throw signingError(.keyMismatch, "key \(kid) has use \(quoted(u)), not \"sig\"")
+        }
+        if let ops = keyOperations, !ops.contains(where: { sameBytes($0, "sign") }) {
+            throw signingError(.keyMismatch, "key \(kid) has key_ops \(ops) without \"sign\"")
+        }
+        if let a = algorithm, !sameBytes(a, alg.rawValue) {
+            throw signingError(.keyMismatch, "key \(kid) is for alg \(quoted(a)), not \(alg.rawValue)")
+        }
+        try material.checkFits(alg, kid: keyID)
+    }
+
+    /// The verification key: for EC and RSA keys the public half, for `oct` keys the secret key itself (HMAC
+    /// verifies with the same secret). `use` and `alg` are kept; `key_ops` becomes `["verify"]` when it listed
+    /// `sign`; `kid` is this key's, or else its RFC 7638 thumbprint.
+    public var verificationKey: JWK {
+        var o = publicPart.jsonObject(includingSecret: true)
+        var members: [(String, JSONValue)] = []
+        for m in o.members {
+            if sameBytes(m.name, "key_ops") {
+                let ops = publicPart.keyOperations ?? []
+                let canVerify = ops.contains { sameBytes($0, "sign") || sameBytes($0, "verify") }
+                members.append(("key_ops", .array(canVerify ? [.string("verify")] : [])))
+            } else {
+                members.append((m.name, m.value))
+            }
+        }
+        if publicPart.keyID == nil {
+            members.insert(("kid", .string(publicPart.thumbprintBase64URL)), at: 1)
+        }
+        o = (try? JSONObject(members)) ?? o
+        // Built from a JWK that loaded, with only kid/key_ops changed: it loads again.
+        return (try? JWK(object: o)) ?? publicPart
+    }
+
+    /// The public half as a JWK (EC, RSA), or `nil` for an `oct` key, which has none. See ``verificationKey``.
+    public var publicJWK: JWK? {
+        if case .hmac = material { return nil }
+        return verificationKey
+    }
+
+    /// The RFC 7638 thumbprint of the public half (for `oct`, of the secret key), base64url.
+    public var thumbprintBase64URL: String { publicPart.thumbprintBase64URL }
+
+    /// The private JWK as a JSON object: `kty`, `kid`, `use`, `key_ops`, `alg`, the public members, then the private
+    /// ones (`d`, and for RSA `p`, `q`, `dp`, `dq`, `qi`; for `oct`, `k`). This is key material.
+    public func jsonObject() -> JSONObject {
+        var members = publicPart.jsonObject(includingSecret: true).members
+        func add(_ name: String, _ bytes: [UInt8]) {
+            // base64urlUInt (RFC 7518 §2): no leading zero bytes, except EC d, which keeps the full size.
+            members.append(JSONObject.Member(name: name, value: .string(Base64URL.encode(bytes))))
+        }
+        func minimal(_ b: [UInt8]) -> [UInt8] {
+            var s = b[...]
+            while s.count > 1 && s.first == 0 { s = s.dropFirst() }
+            return Array(s)
+        }
+        switch material {
+        case .hmac: break
+        case .p256(let k): add("d", k.rawRepresentation)
+        case .p384(let k): add("d", k.rawRepresentation)
+        case .rsa(let k):
+            if let p = try? PKCS1RSAPrivateKey(derEncoded: k.pkcs1DERRepresentation) {
+                add("d", minimal(p.privateExponent))
+                add("p", minimal(p.prime1))
+                add("q", minimal(p.prime2))
+                add("dp", minimal(p.exponent1))
+                add("dq", minimal(p.exponent2))
+                add("qi", minimal(p.coefficient))
+            }
+        }
+        return JSONObject(members: members)
+    }
+
+    /// Compact JSON text of ``jsonObject()``. This is key material: store it as such (mode 0600).
+    public func jsonString() -> String {
+        JSONValue.object(jsonObject()).description
+    }
+}

@@ -1,0 +1,352 @@
+import SHA2
+import RSA
+import ECDSA
+
+/// Makes compact JWS / JWT tokens (RFC 7515 §7.1, RFC 7519 §7.1) with one private or secret key and one algorithm.
+///
+/// ```swift
+/// let signer = try JWTSigner(key: privateJWK, algorithm: .es256, keyID: "ABC123")   // or a P256/P384 key, RSAPrivateKey, SymmetricKey
+/// let token = try signer.sign(claims)                                     // header {"alg","typ":"JWT","kid"}
+/// let token = try signer.sign(claims, header: .init(type: "at+jwt", extra: ["x5t#S256": .string(t)]))
+/// let jws = try signer.signPayload(bytes)                                 // any bytes; header {"alg","kid"}
+/// ```
+///
+/// The key ↔ `alg` rules are the verifier's (``JWK/checkFits(_:)``), applied when the signer is made: HMAC keys at
+/// least as long as the hash (RFC 7518 §3.2), RSA keys of at least 2048 bits, the EC curve of the algorithm, and a
+/// private JWK's own `alg`, `use` (`sig`) and `key_ops` (must list `sign`). Whatever a signer makes, a
+/// ``JWTVerifier`` holding the matching public key (default options) accepts: the claims must encode to a JSON
+/// object whose registered claims have their RFC 7519 types, the JSON is at most 32 levels deep, and the token is at
+/// most 65,536 bytes — each checked before signing.
+///
+/// A signer is an immutable value; share one across threads and tasks. Signing with ECDSA and RSA-PSS uses fresh
+/// randomness each time (hedged ECDSA nonces, PSS salt); HMAC and RSA PKCS#1 v1.5 are deterministic.
+public struct JWTSigner: Sendable {
+    /// The protected header of a token, apart from `alg` and `kid` (which come from the signer).
+    public struct Header: Sendable {
+        /// `typ` (RFC 7519 §5.1); `"JWT"` by default for ``JWTSigner/sign(_:header:)``, `nil` to leave it out.
+        public var type: String?
+        /// `cty` (RFC 7515 §4.1.10), usually absent.
+        public var contentType: String?
+        /// Further members, written after `alg`, `typ`, `kid`, `cty` in the order given. They may not repeat one
+        /// of those four, nor each other.
+        public var extra: [(name: String, value: JSONValue)]
+
+        public init(type: String? = "JWT", contentType: String? = nil, extra: KeyValuePairs<String, JSONValue> = [:]) {
+            self.type = type
+            self.contentType = contentType
+            self.extra = extra.map { (name: $0.key, value: $0.value) }
+        }
+    }
+
+    /// The algorithm every token of this signer names in `alg`.
+    public let algorithm: JWSAlgorithm
+    /// The `kid` written into every header, if any.
+    public let keyID: String?
+    let key: SigningKey
+    /// The header JSON of `Header()` and of `Header(type: nil)`, written once.
+    let jwtHeader: [UInt8]
+    let plainHeader: [UInt8]
+
+    /// Largest token a signer makes: a ``JWTVerifier``'s default ``JWTVerifier/Options/maxTokenBytes``.
+    public static let maximumTokenBytes = 65_536
+    /// Deepest JSON a signer writes: a ``JWTVerifier``'s default JSON depth limit.
+    public static let maximumJSONDepth = 32
+
+    /// A signer with a private JWK. `algorithm` defaults to the JWK's `alg`; `keyID` to the JWK's `kid`.
+    public init(key: JWKPrivateKey, algorithm: JWSAlgorithm? = nil, keyID: String? = nil) throws {
+        let alg: JWSAlgorithm
+        if let a = algorithm {
+            alg = a
+        } else if let name = key.algorithm {
+            alg = try JWSAlgorithm.parse(name)
+        } else {
+            throw signingError(.keyMismatch, "the JWK has no \"alg\"; say which algorithm to sign with")
+        }
+        try key.checkCanSign(alg)
+        try self.init(checked: key.material, algorithm: alg, keyID: keyID ?? key.keyID)
+    }
+
+    /// An HMAC signer (HS256/384/512) with a secret of at least the hash length (RFC 7518 §3.2).
+    public init(key: SymmetricKey, algorithm: JWSAlgorithm = .hs256, keyID: String? = nil) throws {
+        let secret = key.withUnsafeBytes { Array($0) }
+        try self.init(material: .hmac(HMACKeyHolder(secret: secret)), algorithm: algorithm, keyID: keyID)
+    }
+
+    /// An ES256 signer.
+    public init(key: P256.Signing.PrivateKey, keyID: String? = nil) throws {
+        try self.init(material: .p256(key), algorithm: .es256, keyID: keyID)
+    }
+
+    /// An ES384 signer.
+    public init(key: P384.Signing.PrivateKey, keyID: String? = nil) throws {
+        try self.init(material: .p384(key), algorithm: .es384, keyID: keyID)
+    }
+
+    /// An RS256/384/512 or PS256/384/512 signer with a key of at least 2048 bits.
+    public init(key: RSAPrivateKey, algorithm: JWSAlgorithm = .rs256, keyID: String? = nil) throws {
+        try self.init(material: .rsa(key), algorithm: algorithm, keyID: keyID)
+    }
+
+    init(material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws {
+        try material.checkFits(algorithm, kid: keyID)
+        try self.init(checked: material, algorithm: algorithm, keyID: keyID)
+    }
+
+    /// The key has passed ``SigningKey/checkFits(_:kid:)`` for `algorithm`.
+    private init(checked material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws {
+        self.algorithm = algorithm
+        self.keyID = keyID
+        self.key = material
+        jwtHeader = try JWTSigner.headerBytes(Header(), algorithm: algorithm, keyID: keyID)
+        plainHeader = try JWTSigner.headerBytes(Header(type: nil), algorithm: algorithm, keyID: keyID)
+    }
+
+    // MARK: Signing
+
+    /// A JWT: `claims` encoded with ``JSONValueEncoder`` (it must encode to a JSON object), header
+    /// `{"alg":…,"typ":"JWT","kid":…}` by default.
+    public func sign(_ claims: some Encodable, header: Header = Header()) throws -> String {
+        let tree: JSONValue
+        do { tree = try JSONValueEncoder().encodeValue(claims) } catch let e as JWTError { throw e } catch {
+            throw signingError(.invalidClaim, "claims of type \(type(of: claims)) do not encode: \(error)")
+        }
+        guard case .object(let object) = tree else {
+            throw signingError(.invalidClaim, "a JWT claims set must be a JSON object; \(type(of: claims)) encodes a \(tree.typeName)")
+        }
+        // The verifier reads these claims with their RFC 7519 types; refuse what it would refuse.
+        _ = try RegisteredClaims(object: object)
+        let payload = try JWTSigner.serializeChecked(tree, "claims")
+        return try signCompact(header: headerBytes(header), payload: payload)
+    }
+
+    /// The header JSON for `h`, the prepared bytes for the two default headers.
+    func headerBytes(_ h: Header) throws -> [UInt8] {
+        if h.contentType == nil && h.extra.isEmpty {
+            if h.type == nil { return plainHeader }
+            if let t = h.type, sameBytes(t, "JWT") { return jwtHeader }
+        }
+        return try JWTSigner.headerBytes(h, algorithm: algorithm, keyID: keyID)
+    }
+
+    /// A compact JWS over arbitrary payload bytes; header `{"alg":…,"kid":…}` by default (no `typ`).
+    public func signPayload(_ payload: some Sequence<UInt8>, header: Header = Header(type: nil)) throws -> String {
+        try signCompact(header: headerBytes(header), payload: Array(payload))
+    }
+
+    /// A compact JWS from the exact header JSON bytes given (which must be a strict JSON object whose `alg` is this
+    /// signer's) and the exact payload bytes: `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`.
+    /// For reproducing published examples byte for byte; ``sign(_:header:)`` writes the header itself.
+    public func sign(headerJSON: [UInt8], payload: [UInt8]) throws -> String {
+        let v: JSONValue
+        do { v = try JSONValue(parsing: headerJSON, limits: JSONLimits(maxDepth: Self.maximumJSONDepth, maxBytes: Self.maximumTokenBytes)) } catch let e as JWTError {
+            throw signingError(e.code, "header: \(e.reason)")
+        }
+        guard case .object(let o) = v else { throw signingError(.malformedToken, "the header is not a JSON object") }
+        let h = try JWSHeader(object: o)
+        guard sameBytes(h.algorithmName, algorithm.rawValue) else {
+            throw signingError(.keyMismatch, "the header says alg \(quoted(h.algorithmName)); this signer signs \(algorithm.rawValue)")
+        }
+        return try signCompact(header: headerJSON, payload: payload)
+    }
+
+    /// The raw signature (HMAC tag, RSA signature, or ECDSA r‖s) over `signingInput`, as RFC 7518 §3 defines it.
+    public func signature(for signingInput: some Sequence<UInt8>) throws -> [UInt8] {
+        let input = Array(signingInput)
+        return try input.withUnsafeBufferPointer { try key.sign(algorithm, $0) }
+    }
+
+    // MARK: Pieces
+
+    static func headerBytes(_ h: Header, algorithm: JWSAlgorithm, keyID: String?) throws -> [UInt8] {
+        var members: [JSONObject.Member] = [JSONObject.Member(name: "alg", value: .string(algorithm.rawValue))]
+        if let t = h.type { members.append(.init(name: "typ", value: .string(t))) }
+        if let k = keyID { members.append(.init(name: "kid", value: .string(k))) }
+        if let c = h.contentType { members.append(.init(name: "cty", value: .string(c))) }
+        for (name, value) in h.extra {
+            if members.contains(where: { sameBytes($0.name, name) }) {
+                throw signingError(.duplicateMember, "header member \(quoted(name)) is given twice (alg, typ, kid and cty come from the signer and Header)")
+            }
+            members.append(.init(name: name, value: value))
+        }
+        let object = JSONObject(members: members)
+        // What the verifier will check: member types, and crit/b64 it would refuse by default.
+        let parsed = try JWSHeader(object: object)
+        try parsed.checkCritical(understood: Set(parsed.critical ?? []))
+        return try serializeChecked(.object(object), "header")
+    }
+
+    static func serializeChecked(_ v: JSONValue, _ what: String) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        do {
+            try JSONSerializer.write(v, into: &out, depth: 1, maxDepth: Self.maximumJSONDepth)
+        } catch let e as JWTError {
+            throw signingError(e.code, "\(what): \(e.reason)")
+        }
+        return out
+    }
+
+    /// `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`, built in one buffer.
+    func signCompact(header: [UInt8], payload: [UInt8]) throws -> String {
+        let inputCount = base64URLCount(header.count) + 1 + base64URLCount(payload.count)
+        let total = inputCount + 1 + base64URLCount(key.maximumSignatureBytes)
+        guard total <= Self.maximumTokenBytes + 4 else {
+            throw signingError(.limitExceeded, "the token would exceed \(Self.maximumTokenBytes) bytes")
+        }
+        var out = [UInt8](repeating: 0, count: total)
+        let used = try out.withUnsafeMutableBufferPointer { buf -> Int in
+            let base = buf.baseAddress!
+            var n = header.withUnsafeBufferPointer { writeBase64URL($0, to: base) }
+            base[n] = UInt8(ascii: ".")
+            n += 1
+            n += payload.withUnsafeBufferPointer { writeBase64URL($0, to: base + n) }
+            let sig = try key.sign(algorithm, UnsafeBufferPointer(start: base, count: n))
+            base[n] = UInt8(ascii: ".")
+            n += 1
+            n += sig.withUnsafeBufferPointer { writeBase64URL($0, to: base + n) }
+            return n
+        }
+        guard used <= Self.maximumTokenBytes else {
+            throw signingError(.limitExceeded, "the token of \(used) bytes exceeds \(Self.maximumTokenBytes)")
+        }
+        return out.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[0..<used]), as: UTF8.self) }
+    }
+}
+
+/// Length of unpadded base64url for `n` bytes.
+@inline(__always)
+func base64URLCount(_ n: Int) -> Int { (n * 4 + 2) / 3 }
+
+/// Writes unpadded base64url (RFC 4648 §5) of `src` at `dst` (room for ``base64URLCount(_:)`` bytes); returns the
+/// number of bytes written.
+func writeBase64URL(_ src: UnsafeBufferPointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>) -> Int {
+    let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    let t = alphabet.utf8Start
+    let n = src.count
+    var i = 0, o = 0
+    while i + 3 <= n {
+        let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+        dst[o] = t[Int(v >> 18)]
+        dst[o + 1] = t[Int(v >> 12 & 63)]
+        dst[o + 2] = t[Int(v >> 6 & 63)]
+        dst[o + 3] = t[Int(v & 63)]
+        i &+= 3
+        o &+= 4
+    }
+    switch n - i {
+    case 1:
+        let v = UInt32(src[i]) << 16
+        dst[o] = t[Int(v >> 18)]; dst[o + 1] = t[Int(v >> 12 & 63)]
+        o &+= 2
+    case 2:
+        let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8
+        dst[o] = t[Int(v >> 18)]; dst[o + 1] = t[Int(v >> 12 & 63)]; dst[o + 2] = t[Int(v >> 6 & 63)]
+        o &+= 3
+    default: break
+    }
+    return o
+}
+
+/// The key behind a signer or a private JWK. Adding an algorithm family (ES512, EdDSA) is a case here and a case in
+/// each of the switches below.
+enum SigningKey: Sendable {
+    case hmac(HMACKeyHolder)
+    case rsa(RSAPrivateKey)
+    case p256(P256.Signing.PrivateKey)
+    case p384(P384.Signing.PrivateKey)
+
+    /// Largest signature in bytes (for buffer sizing).
+    var maximumSignatureBytes: Int {
+        switch self {
+        case .hmac: return 64
+        case .rsa(let k): return k.publicKey.modulusByteCount
+        case .p256: return 64
+        case .p384: return 96
+        }
+    }
+
+    /// The verifier's key ↔ `alg` rule (``JWK/checkFits(_:)``) for this key material.
+    func checkFits(_ alg: JWSAlgorithm, kid: String?) throws {
+        let name = kid.map { quoted($0) } ?? "(no kid)"
+        switch (alg.family, self) {
+        case (.hmac, .hmac(let h)):
+            if h.secret.count < alg.hashByteCount {
+                throw signingError(.weakKey, "HMAC key \(name) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
+            }
+        case (.rsaPKCS1, .rsa(let k)), (.rsaPSS, .rsa(let k)):
+            // RFC 7518 §3.3, §3.5: 2048 bits or larger, whatever a key file allowed to be loaded.
+            if k.publicKey.modulusBitCount < 2048 {
+                throw signingError(.unsupportedKey, "RSA key \(name) has \(k.publicKey.modulusBitCount) bits; \(alg.rawValue) needs at least 2048 (RFC 7518 §3.3)")
+            }
+            if k.publicKey.isPSSOnly && alg.family != .rsaPSS {
+                throw signingError(.keyMismatch, "RSA key \(name) is an id-RSASSA-PSS key; it cannot sign \(alg.rawValue)")
+            }
+        case (.ecdsa, .p256):
+            if alg != .es256 { throw signingError(.keyMismatch, "key \(name) is on P-256; \(alg.rawValue) needs \(alg == .es384 ? "P-384" : "another curve")") }
+        case (.ecdsa, .p384):
+            if alg != .es384 { throw signingError(.keyMismatch, "key \(name) is on P-384; \(alg.rawValue) needs \(alg == .es256 ? "P-256" : "another curve")") }
+        default:
+            throw signingError(.keyMismatch, "key \(name) of type \(keyTypeName) cannot sign \(alg.rawValue)")
+        }
+    }
+
+    var keyTypeName: String {
+        switch self {
+        case .hmac: return "oct"
+        case .rsa: return "RSA"
+        case .p256, .p384: return "EC"
+        }
+    }
+
+    /// RFC 7518 §3: the signature over the signing input. `checkFits` has passed.
+    func sign(_ alg: JWSAlgorithm, _ input: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+        switch self {
+        case .hmac(let h):
+            let raw = UnsafeRawBufferPointer(input)
+            switch alg {
+            case .hs256: return SigningKey.mac(h.k256, raw)
+            case .hs384: return SigningKey.mac(h.k384, raw)
+            case .hs512: return SigningKey.mac(h.k512, raw)
+            default: throw signingError(.keyMismatch, "an oct key cannot sign \(alg.rawValue)")
+            }
+        case .rsa(let k):
+            // RS*: RSASSA-PKCS1-v1_5 (RFC 7518 §3.3); PS*: RSASSA-PSS with MGF1 over the same hash and a salt as
+            // long as the hash (RFC 7518 §3.5).
+            let padding: RSAPadding
+            switch alg {
+            case .rs256: padding = .pkcs1v1_5(.sha256)
+            case .rs384: padding = .pkcs1v1_5(.sha384)
+            case .rs512: padding = .pkcs1v1_5(.sha512)
+            case .ps256: padding = .pss(.sha256, saltLength: 32)
+            case .ps384: padding = .pss(.sha384, saltLength: 48)
+            case .ps512: padding = .pss(.sha512, saltLength: 64)
+            default: throw signingError(.keyMismatch, "an RSA key cannot sign \(alg.rawValue)")
+            }
+            do { return try k.signature(for: input, padding: padding) } catch {
+                throw signingError(.invalidKey, "RSA signing failed: \(error)")
+            }
+        case .p256(let k):
+            // ES256: r‖s, 32 bytes each (RFC 7518 §3.4); hedged nonce.
+            do { return try k.signature(for: input).rawRepresentation } catch {
+                throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
+            }
+        case .p384(let k):
+            do { return try k.signature(for: input).rawRepresentation } catch {
+                throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
+            }
+        }
+    }
+
+    @inline(__always)
+    static func mac<H: HashFunction>(_ key: HMAC<H>.Key, _ input: UnsafeRawBufferPointer) -> [UInt8] {
+        var m = HMAC<H>(key: key)
+        m.update(bufferPointer: input)
+        return m.finalize().bytes
+    }
+}
+
+/// Every error the signing side throws is made here, with the throw site's file and line (the house error shape).
+@inline(never)
+func signingError(_ code: JWTError.Code, _ reason: String, file: String = #fileID, line: Int = #line) -> JWTError {
+    JWTError.make(code, reason, file: file, line: line)
+}

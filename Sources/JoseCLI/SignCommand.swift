@@ -1,0 +1,111 @@
+import Foundation
+import JOSE
+
+/// `jose sign`: makes a JWT from a claims object with a private key or a shared secret.
+enum SignCommand {
+    static let help = """
+        Usage: jose sign --key FILE --alg ALG [--kid K] [--typ T] [--iat UNIXTIME] [--exp SECONDS] [CLAIMS.json|-]
+
+        Signs a JWT. CLAIMS.json (or '-' for standard input) holds the claims as one JSON object;
+        without it the claims are {}. The token is printed on one line.
+
+        --key FILE holds a PEM private key (PRIVATE KEY, EC PRIVATE KEY or RSA PRIVATE KEY), a private
+        JWK (EC or RSA with "d"), or an oct JWK (HMAC secret). The key must fit the algorithm as a
+        verifier would require: HS* secrets at least the hash length, RSA keys of 2048 bits or more,
+        P-256 for ES256 and P-384 for ES384, and a JWK's alg/use/key_ops must allow signing.
+
+        Options:
+          --key FILE        the signing key (required)
+          --alg ALG         one of: \(algorithmNames) (required)
+          --kid K           the header's kid (default: the JWK's kid, if any)
+          --typ T           the header's typ (default JWT)
+          --iat UNIXTIME    issued-at time; default now. Replaces an iat in the claims.
+          --exp SECONDS     sets exp = iat + SECONDS. Replaces an exp in the claims.
+          -h, --help        show this help
+
+        Exit status: 0 signed, 2 usage error, unusable key or claims.
+
+        """
+
+    static func run(_ arguments: [String], io: CommandIO) throws(CLIFailure) -> Int32 {
+        let command = "jose sign"
+        let parsed = try ParsedArguments(arguments, command: command,
+                                         valued: ["--key", "--alg", "--kid", "--typ", "--iat", "--exp"])
+        if parsed.wantsHelp {
+            io.write(help)
+            return 0
+        }
+        guard let keyPath = parsed.value("--key") else { throw .usage("\(command): --key FILE is required") }
+        guard let algName = parsed.value("--alg") else { throw .usage("\(command): --alg is required (\(algorithmNames))") }
+        guard let alg = JWSAlgorithm(rawValue: algName) else {
+            throw .usage("\(command): unknown algorithm '\(algName)' (\(algorithmNames))")
+        }
+        guard parsed.operands.count <= 1 else { throw .usage("\(command): give at most one claims file") }
+        let iat = try parsed.integer("--iat", command: command) ?? io.now()
+        guard iat >= 0 && iat <= 253_402_300_799 else { throw .usage("\(command): --iat is outside 0…253402300799") }
+        let lifetime = try parsed.integer("--exp", command: command)
+        if let lifetime, lifetime <= 0 || lifetime > 253_402_300_799 - iat {
+            throw .usage("\(command): --exp needs a positive number of seconds that keeps exp before year 10000")
+        }
+
+        // Claims: a JSON object from the file or standard input.
+        var claims: [(String, JSONValue)] = []
+        if let source = parsed.operands.first {
+            let bytes: [UInt8]
+            if source == "-" {
+                var lines: [String] = []
+                while let line = io.readLine() { lines.append(line) }
+                bytes = Array(lines.joined(separator: "\n").utf8)
+            } else {
+                bytes = try InputFile.bytes(source, command: command)
+            }
+            let value: JSONValue
+            do { value = try JSONValue(parsing: bytes) } catch {
+                throw .usage("\(command): the claims are not valid JSON: \(describe(error))")
+            }
+            guard case .object(let object) = value else { throw .usage("\(command): the claims must be a JSON object") }
+            claims = object.map { ($0.name, $0.value) }
+        }
+        func set(_ name: String, _ value: Int64) {
+            if let i = claims.firstIndex(where: { Array($0.0.utf8) == Array(name.utf8) }) {
+                claims[i].1 = .integer(value)
+            } else {
+                claims.append((name, .integer(value)))
+            }
+        }
+        set("iat", iat)
+        if let lifetime { set("exp", iat + lifetime) }
+
+        let key = try SigningKeyFile.load(try InputFile.bytes(keyPath, command: command), path: keyPath, command: command)
+        let token: String
+        do {
+            let signer = try JWTSigner(key: key, algorithm: alg, keyID: parsed.value("--kid"))
+            let object = try JSONObject(claims)
+            token = try signer.sign(object, header: .init(type: parsed.value("--typ") ?? "JWT"))
+        } catch {
+            throw .usage("\(command): \(describe(error))")
+        }
+        io.write(token + "\n")
+        return 0
+    }
+}
+
+/// Reading a signing key: PEM private key, private JWK, or oct JWK.
+enum SigningKeyFile {
+    static func load(_ bytes: [UInt8], path: String, command: String) throws(CLIFailure) -> JWKPrivateKey {
+        if KeyFile.looksLikeJSON(bytes) {
+            do { return try JWKPrivateKey(json: bytes) } catch {
+                throw .usage("\(command): '\(path)' is not a usable private JWK: \(describe(error))")
+            }
+        }
+        if KeyFile.looksLikePEM(bytes) {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw .usage("\(command): '\(path)' is not UTF-8 text")
+            }
+            do { return try JWKPrivateKey(pemRepresentation: text) } catch {
+                throw .usage("\(command): '\(path)' is not a usable PEM private key: \(describe(error))")
+            }
+        }
+        throw .usage("\(command): '\(path)' is neither a PEM private key nor a JWK")
+    }
+}
