@@ -117,6 +117,10 @@ struct BenchmarkRunner {
         var list = false
         var wall = false
         var svgPath: String?
+        var allocs = false
+        var threads: Int?
+        var iterations: Int?
+        var exact: String?
         var args = arguments.dropFirst()
         while let a = args.popFirst() {
             switch a {
@@ -129,13 +133,39 @@ struct BenchmarkRunner {
             case "--svg":
                 guard let f = args.popFirst() else { fail("--svg needs a file name") }
                 svgPath = f
+            case "--allocs": allocs = true
+            case "--threads":
+                guard let n = args.popFirst().flatMap({ Int($0) }), n >= 1 else { fail("--threads needs a count ≥ 1") }
+                threads = n
+            case "--iterations":   // with --exact: the child side of --allocs
+                guard let n = args.popFirst().flatMap({ Int($0) }), n >= 0 else { fail("--iterations needs a count") }
+                iterations = n
+            case "--exact":
+                guard let f = args.popFirst() else { fail("--exact needs a row name") }
+                exact = f
             case "-h", "--help":
                 print("usage: jose-bench [--json] [--filter SUBSTRING]... [--list] [--wall] [--svg FILE]")
+                print("       jose-bench --allocs [--filter SUBSTRING]...     heap allocations per operation (valgrind)")
+                print("       jose-bench --threads N [--filter SUBSTRING]...  N threads on shared objects vs one")
                 return
             default: fail("unknown argument \(a)")
             }
         }
         let selected = all.filter { b in filters.isEmpty || filters.contains { b.name.contains($0) } }
+        if let exact, let iterations {
+            guard let b = all.first(where: { $0.name == exact }) else { fail("no row named \(exact)") }
+            AllocCounting.runExactly(b, iterations: iterations)
+            return
+        }
+        if allocs {
+            if selected.isEmpty { fail("no benchmark matches \(filters)") }
+            exit(AllocCounting.run(selected))
+        }
+        if let threads {
+            if selected.isEmpty { fail("no benchmark matches \(filters)") }
+            ThreadScaling.run(selected, threads: threads)
+            return
+        }
         if list {
             for b in selected { print(b.name) }
             return

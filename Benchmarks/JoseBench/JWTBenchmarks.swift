@@ -1,8 +1,9 @@
 // End-to-end JWT rows of jose-bench: token string in, verified registered claims out, keys already loaded
 // (JWK objects built once), Sign-in-with-Apple-shaped tokens of about 700–925 bytes.
 //
-// HS256, EdDSA and ES512 tokens are signed here at start-up (SHA2's HMAC, the Ed25519 and ECDSA modules); RS256/PS256/ES256/ES384 tokens and keys are
-// fixtures made by Python `cryptography` (Scripts/make_jose_fixtures.py → JWTBenchmarkFixtures.swift).
+// HS256, EdDSA and ES512 tokens are signed here at start-up (SHA2's HMAC, the Ed25519 and ECDSA modules);
+// RS256/PS256/ES256/ES384 tokens and keys are fixtures made by Python `cryptography`
+// (Scripts/generate-jose-fixtures.py → JWTBenchmarkFixtures.swift).
 
 import JOSE
 import SHA2

@@ -1,7 +1,7 @@
 // jose-bench's product rows: end-to-end JWT verification for the algorithms and RSA sizes not
 // covered by JWTBenchmarks.swift (HS384, HS512, RS256/PS256 at 3072 and 4096 bits), and the cost
 // of loading keys (JWK text → ready key, including the RSA Montgomery set-up).
-// Keys and tokens: ProductFixtures.swift, made by Benchmarks/Tools/make-product-fixtures.py.
+// Keys and tokens: ProductFixtures.swift, made by Scripts/generate-product-fixtures.py.
 
 import Foundation
 import JOSE

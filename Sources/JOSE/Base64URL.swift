@@ -30,6 +30,29 @@ public enum Base64URL {
 
     /// Decodes base64url from a buffer of ASCII bytes (used on slices of a token without copying).
     public static func decode(bytes input: UnsafeBufferPointer<UInt8>, allowPadding: Bool = false) throws -> [UInt8] {
+        let (n, outCount) = try decodedLength(input, allowPadding: allowPadding)
+        var failure: Int? = nil
+        let out = [UInt8](unsafeUninitializedCapacity: outCount) { o, written in
+            failure = decode(input, n, into: o)
+            written = failure == nil ? outCount : 0
+        }
+        try check(input, n, failure: failure)
+        return out
+    }
+
+    /// Decodes into a temporary buffer (on the stack when small) that lives only during `body`: the token
+    /// verification path parses header and payload from there without allocating an array for each.
+    static func withDecoded<R>(bytes input: UnsafeBufferPointer<UInt8>, allowPadding: Bool,
+                               _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        let (n, outCount) = try decodedLength(input, allowPadding: allowPadding)
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(outCount, 1)) { o in
+            try check(input, n, failure: decode(input, n, into: o))
+            return try body(UnsafeBufferPointer(rebasing: o[0..<outCount]))
+        }
+    }
+
+    /// The length of the base64url text without its padding (checked) and the decoded length.
+    private static func decodedLength(_ input: UnsafeBufferPointer<UInt8>, allowPadding: Bool) throws -> (Int, Int) {
         var n = input.count
         if allowPadding {
             var pads = 0
@@ -44,42 +67,52 @@ public enum Base64URL {
         if n % 4 == 1 { throw JWTError.badBase64(offset: n - 1, "impossible length \(n)") }
         let full = n - n % 4
         let rest = n - full
-        let outCount = full / 4 * 3 + (rest == 0 ? 0 : rest - 1)
+        return (n, full / 4 * 3 + (rest == 0 ? 0 : rest - 1))
+    }
+
+    /// Decodes the first `n` characters into `o` (room for the decoded length); returns the offset of the
+    /// quantum holding the first character outside the alphabet, or nil.
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, _ n: Int, into o: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        let full = n - n % 4
+        let rest = n - full
         var failure: Int? = nil
-        let out = decodeTable.withUnsafeBufferPointer { t in
-            [UInt8](unsafeUninitializedCapacity: outCount) { o, written in
-                var i = 0, j = 0
-                while i < full {
-                    let a = t[Int(input[i])], b = t[Int(input[i &+ 1])], c = t[Int(input[i &+ 2])], d = t[Int(input[i &+ 3])]
-                    if (a | b | c | d) & 0xC0 != 0 { failure = i; break }
-                    let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                    o[j] = UInt8(truncatingIfNeeded: v >> 16)
-                    o[j &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
-                    o[j &+ 2] = UInt8(truncatingIfNeeded: v)
-                    i &+= 4
-                    j &+= 3
+        decodeTable.withUnsafeBufferPointer { t in
+            var i = 0, j = 0
+            while i < full {
+                let a = t[Int(input[i])], b = t[Int(input[i &+ 1])], c = t[Int(input[i &+ 2])], d = t[Int(input[i &+ 3])]
+                if (a | b | c | d) & 0xC0 != 0 { failure = i; break }
+                let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                o[j] = UInt8(truncatingIfNeeded: v >> 16)
+                o[j &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
+                o[j &+ 2] = UInt8(truncatingIfNeeded: v)
+                i &+= 4
+                j &+= 3
+            }
+            if failure == nil && rest >= 2 {
+                var v: UInt32 = 0
+                for k in 0..<rest {
+                    let x = t[Int(input[full &+ k])]
+                    if x & 0xC0 != 0 { failure = full; break }
+                    v = v << 6 | UInt32(x)
                 }
-                if failure == nil && rest >= 2 {
-                    var v: UInt32 = 0
-                    for k in 0..<rest {
-                        let x = t[Int(input[full &+ k])]
-                        if x & 0xC0 != 0 { failure = full; break }
-                        v = v << 6 | UInt32(x)
-                    }
-                    if failure == nil {
-                        if rest == 2 {
-                            o[j] = UInt8(truncatingIfNeeded: v >> 4)
-                            j &+= 1
-                        } else {
-                            o[j] = UInt8(truncatingIfNeeded: v >> 10)
-                            o[j &+ 1] = UInt8(truncatingIfNeeded: v >> 2)
-                            j &+= 2
-                        }
+                if failure == nil {
+                    if rest == 2 {
+                        o[j] = UInt8(truncatingIfNeeded: v >> 4)
+                        j &+= 1
+                    } else {
+                        o[j] = UInt8(truncatingIfNeeded: v >> 10)
+                        o[j &+ 1] = UInt8(truncatingIfNeeded: v >> 2)
+                        j &+= 2
                     }
                 }
-                written = failure == nil ? j : 0
             }
         }
+        return failure
+    }
+
+    /// Throws for a character outside the alphabet (`failure`) or non-zero trailing bits.
+    private static func check(_ input: UnsafeBufferPointer<UInt8>, _ n: Int, failure: Int?) throws {
+        let rest = n % 4
         if let at = failure {
             let bad = decodeTable.withUnsafeBufferPointer { firstBad(input, from: at, $0) }
             throw JWTError.badBase64(offset: bad, "character outside the base64url alphabet")
@@ -91,7 +124,6 @@ public enum Base64URL {
                 throw JWTError.badBase64(offset: n - 1, "non-zero trailing bits")
             }
         }
-        return out
     }
 
     private static func firstBad(_ input: UnsafeBufferPointer<UInt8>, from i: Int, _ t: UnsafeBufferPointer<UInt8>) -> Int {

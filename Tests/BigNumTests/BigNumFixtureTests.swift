@@ -2,7 +2,7 @@ import BigNum
 import Testing
 import TestSupport
 
-/// Cases from `Vectors/bignum/bignum_cases.txt`, generated once by `Vectors/bignum/generate.py`
+/// Cases from `Vectors/bignum/bignum_cases.txt`, generated once by `Scripts/generate-bignum-cases.py`
 /// with Python's integers as the independent oracle.
 @Suite struct BigNumFixtureTests {
     static let file = "bignum/bignum_cases.txt"

@@ -7,7 +7,7 @@ import TestSupport
 
 /// The attack suite (issue 6): one named test per attack class and per rule learned from other libraries'
 /// security advisories, each asserting the specific `JWTError` code. Signed tokens come from
-/// `Vectors/jose/attacks.json` (Python `cryptography`, generator `Vectors/jose/generate_crosscheck.py`); each
+/// `Vectors/jose/attacks.json` (Python `cryptography`, generator `Scripts/generate-jose-crosscheck.py`); each
 /// token differs from a passing one by its defect only (signatures are computed over the text as sent).
 @Suite("JOSE attack suite")
 struct AttackTests {

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Cross-check against an independent implementation: `Vectors/jose/crosscheck.json` holds tokens signed by
-/// Python's `cryptography` (generator: `Vectors/jose/generate_crosscheck.py`), valid and tampered, each with the
+/// Python's `cryptography` (generator: `Scripts/generate-jose-crosscheck.py`), valid and tampered, each with the
 /// verdict it must get. Every token is verified here and its verdict compared.
 /// What verifying a token must produce: success, or a `JWTError` with this code.
 enum TokenOutcome: Equatable, CustomStringConvertible {

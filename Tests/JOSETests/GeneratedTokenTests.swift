@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import JOSE
 
-/// Tokens signed by Python `cryptography` (Scripts/make_jose_fixtures.py → GeneratedTokens.swift): RS256/384/512
+/// Tokens signed by Python `cryptography` (Scripts/generate-jose-fixtures.py → GeneratedTokens.swift): RS256/384/512
 /// and PS256/384/512 under 2048- and 3072-bit keys, ES256 and ES384 under two keys each; three valid tokens per key,
 /// each also with one signature bit flipped and with the payload changed.
 @Suite("tokens from an independent signer")

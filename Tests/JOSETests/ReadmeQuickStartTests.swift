@@ -8,7 +8,7 @@ import ECDSA
 
 /// Keeps README.md's quick start honest: the statements between the markers below are the README's quick-start
 /// code block (its `import` lines aside), compiled here and run against a Sign-in-with-Apple-shaped token signed
-/// by Python `cryptography` (Scripts/make_readme_fixture.py). A second test checks the README still shows exactly
+/// by Python `cryptography` (Scripts/generate-readme-fixture.py). A second test checks the README still shows exactly
 /// these lines, so neither can change without the other.
 @Suite("README quick start")
 struct ReadmeQuickStartTests {

@@ -25,7 +25,7 @@ func jose(_ arguments: [String], stdin: [String] = [], clock: Int64 = Fixtures.n
     return Run(status: status, out: box.out, err: box.err)
 }
 
-/// The committed fixtures made by `Fixtures/generate.py` (Python `cryptography`).
+/// The committed fixtures made by `Scripts/generate-cli-fixtures.py` (Python `cryptography`).
 enum Fixtures {
     static let directory: String = {
         // This file is <repo>/Tests/JoseCLITests/Support.swift; the fixtures are in <repo>/Tests/JoseCLIFixtures

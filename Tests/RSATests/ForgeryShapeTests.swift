@@ -5,7 +5,7 @@ import SHA2
 import Testing
 import TestSupport
 
-/// Known forgery shapes, built by hand in `Vectors/rsa-forgeries/generate.py` (committed with
+/// Known forgery shapes, built by hand in `Scripts/generate-rsa-forgeries.py` (committed with
 /// its output): extra bytes or garbage after the DigestInfo, DigestInfo without or with
 /// non-NULL parameters, wrong hash OID, BER lengths, fewer than 8 0xFF bytes, signatures one
 /// byte short or long, ≥ n, 0 and 1, Bleichenbacher-2006 cube-root forgeries against e = 3 keys,

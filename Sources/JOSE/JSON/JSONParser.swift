@@ -98,12 +98,19 @@ struct JSONParser {
         var members: [JSONObject.Member] = []
         skipSpace()
         if pos < buf.count && buf[pos] == UInt8(ascii: "}") { pos += 1; return JSONObject(members: members) }
-        members.reserveCapacity(8)
+        // 16 members cover a Sign-in-with-Apple claims set (12) without growing, so one allocation.
+        members.reserveCapacity(16)
+        // Cheap fingerprints (length and a hash of the bytes) of the first 16 names, on the stack: only a
+        // matching fingerprint needs a byte comparison.
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { prints in
+            try parseMembers(into: &members, prints: prints, depth: depth)
+        }
+    }
+
+    /// The members of a non-empty object whose `{` is consumed, through its `}`.
+    private mutating func parseMembers(into members: inout [JSONObject.Member], prints: UnsafeMutableBufferPointer<UInt64>,
+                                       depth: Int) throws -> JSONObject {
         var seen: Set<[UInt8]>? = nil
-        // Cheap fingerprints (length and a hash of the bytes) of the names so far: only a matching fingerprint
-        // needs a byte comparison.
-        var prints: [UInt64] = []
-        prints.reserveCapacity(8)
         while true {
             guard pos < buf.count else { throw fail("unexpected end of input in object") }
             guard buf[pos] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
@@ -111,10 +118,10 @@ struct JSONParser {
             let (name, print) = try parseName()
             // Duplicate names: linear scan of fingerprints for small objects, a set once the object grows.
             if members.count < 16 {
-                for (k, p) in prints.enumerated() where p == print && sameBytes(members[k].name, name) {
+                for k in 0..<members.count where prints[k] == print && sameBytes(members[k].name, name) {
                     throw JWTError.make(.duplicateMember, "duplicate member \(quoted(name)) at offset \(nameOffset)")
                 }
-                prints.append(print)
+                prints[members.count] = print
             } else {
                 if seen == nil { seen = Set(members.map { Array($0.name.utf8) }) }
                 if !seen!.insert(Array(name.utf8)).inserted {

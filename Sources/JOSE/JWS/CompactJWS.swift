@@ -74,11 +74,28 @@ func decodePart(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allowPadding:
     }
 }
 
+/// Decodes a base64url part of a token into a temporary buffer for `body` (no array allocated), naming the part
+/// in a decoding error.
+@inline(__always)
+func withDecodedPart<R>(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allowPadding: Bool,
+                        _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+    var decoded = false
+    do {
+        return try Base64URL.withDecoded(bytes: buf, allowPadding: allowPadding) { bytes in
+            decoded = true
+            return try body(bytes)
+        }
+    } catch let e as JWTError where !decoded {
+        throw JWTError.make(.invalidBase64URL, "\(name): \(e.reason)")
+    }
+}
+
 /// Parses a header part into a ``JWSHeader``.
 func parseHeader(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits, allowPadding: Bool) throws -> JWSHeader {
-    let bytes = try decodePart(buf, "header", allowPadding: allowPadding)
     let v: JSONValue
-    do { v = try JSONValue(parsing: bytes, limits: limits) } catch let e as JWTError {
+    do {
+        v = try withDecodedPart(buf, "header", allowPadding: allowPadding) { try JSONValue.parse($0, limits: limits) }
+    } catch let e as JWTError where e.code != .invalidBase64URL {
         throw JWTError(e.code, "header: \(e.reason)")
     }
     guard case .object(let o) = v else { throw JWTError.make(.malformedToken, "header is not a JSON object") }
@@ -93,11 +110,13 @@ public func decodeUnverified(_ token: String, options: JWTVerifier.Options = .de
     var t = token
     return try t.withUTF8 { buf in
         let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
-        let hb = try decodePart(buf.slice(parts.headerRange), "header", allowPadding: options.allowPaddedBase64)
-        let header = try JSONValue(parsing: hb, limits: options.jsonLimits)
+        let header = try withDecodedPart(buf.slice(parts.headerRange), "header", allowPadding: options.allowPaddedBase64) {
+            try JSONValue.parse($0, limits: options.jsonLimits)
+        }
         guard case .object = header else { throw JWTError.make(.malformedToken, "header is not a JSON object") }
-        let pb = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
-        let claims = try JSONValue(parsing: pb, limits: options.jsonLimits)
+        let claims = try withDecodedPart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64) {
+            try JSONValue.parse($0, limits: options.jsonLimits)
+        }
         guard case .object = claims else { throw JWTError.make(.malformedToken, "payload is not a JSON object") }
         return (header, claims)
     }

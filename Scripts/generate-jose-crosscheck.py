@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generates the JOSE cross-check and attack fixtures next to this script.
+"""Generates the JOSE cross-check and attack fixtures in Vectors/jose/.
 
 Run by hand (never by `swift test`), from any directory:
 
-    python3 Vectors/jose/generate_crosscheck.py
+    python3 Scripts/generate-jose-crosscheck.py
 
 Outputs (both committed):
   crosscheck.json  ≥ 300 compact JWS/JWT tokens, valid and tampered, each with its expected verdict,
@@ -18,7 +18,8 @@ every claim verdict with joserfc's JWTClaimsRegistry.
 
 Determinism: keys come from a seeded generator (RSA primes by Miller-Rabin over a seeded stream, EC
 scalars and HMAC secrets from the same stream). RS* and HS* signatures are deterministic, ES* use RFC 6979
-deterministic signing, so only PS* signatures (random salt, RFC 8017 §9.1.1) change between runs.
+deterministic signing, PS* a salt derived from key and message (Scripts/jose_py/jws.py): the output is
+byte-identical on every run (Scripts/regenerate.sh checks it).
 
 Verdict vocabulary (mapped to JWTError codes by the Swift tests):
   valid, badSignature, keyNotFound, keyMismatch (key does not fit alg: type, curve, JWK alg/use/key_ops),
@@ -43,12 +44,14 @@ from cryptography.hazmat.primitives.asymmetric.utils import (
     encode_dss_signature,
 )
 
+from jose_py import jws
+
 SEED = 20261122
 NOW = 1767225600  # 2026-01-01T00:00:00Z
 LEEWAY = 30
 ISSUER = "https://issuer.crosscheck.example"
 AUDIENCE = "purejose-crosscheck"
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Vectors", "jose")
 
 rng = random.Random(SEED)
 
@@ -56,117 +59,32 @@ rng = random.Random(SEED)
 # Encoding helpers (RFC 4648 §5 without padding, RFC 7515 §2)
 
 
-def b64u(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
-
-
-def b64u_decode(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+b64u = jws.b64u
+b64u_decode = jws.b64u_decode
+uint = jws.uint
+CURVES = jws.CURVES
+ORDERS = jws.ORDERS
 
 
 def compact_json(obj) -> str:
     # ensure_ascii=False keeps non-ASCII strings as UTF-8 (the issuer tests need the exact bytes).
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    return jws.compact_json(obj, ensure_ascii=False)
 
 
 def int_bytes(value: int, length: int) -> bytes:
-    return value.to_bytes(length, "big")
+    return uint(value, length)
 
 
 def min_bytes(value: int) -> bytes:
-    return value.to_bytes(max(1, (value.bit_length() + 7) // 8), "big")
-
-
-# ---------------------------------------------------------------------------------------------
-# Seeded key generation
-
-
-def _small_primes(limit):
-    sieve = bytearray([1]) * limit
-    sieve[0:2] = b"\x00\x00"
-    for i in range(2, int(limit ** 0.5) + 1):
-        if sieve[i]:
-            sieve[i * i :: i] = bytearray(len(sieve[i * i :: i]))
-    return [i for i in range(3, limit) if sieve[i]]
-
-
-SMALL_PRIMES = _small_primes(3000)
-
-
-def probably_prime(n: int, rounds: int = 32) -> bool:
-    """Miller-Rabin with bases from the seeded stream (FIPS 186-5 B.3 style)."""
-    if n < 2:
-        return False
-    for p in SMALL_PRIMES:
-        if n % p == 0:
-            return n == p
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
-    for _ in range(rounds):
-        a = rng.randrange(2, n - 1)
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
-def random_prime(bits: int, e: int) -> int:
-    while True:
-        # Top two bits set so that p*q has exactly 2*bits bits; odd.
-        cand = rng.getrandbits(bits) | (3 << (bits - 2)) | 1
-        if (cand - 1) % e == 0:  # e prime here (3 or 65537): gcd(e, p-1) = 1
-            continue
-        if probably_prime(cand):
-            return cand
+    return uint(value)
 
 
 def rsa_key(bits: int, e: int = 65537):
-    while True:
-        p = random_prime(bits // 2, e)
-        q = random_prime(bits // 2, e)
-        if p == q:
-            continue
-        n = p * q
-        assert n.bit_length() == bits
-        phi = (p - 1) * (q - 1)
-        d = pow(e, -1, phi)
-        pub = rsa.RSAPublicNumbers(e, n)
-        priv = rsa.RSAPrivateNumbers(
-            p, q, d, rsa.rsa_crt_dmp1(d, p), rsa.rsa_crt_dmq1(d, q), rsa.rsa_crt_iqmp(p, q), pub
-        )
-        return priv.private_key()
-
-
-CURVES = {
-    "P-256": (ec.SECP256R1(), 32),
-    "P-384": (ec.SECP384R1(), 48),
-    "P-521": (ec.SECP521R1(), 66),
-}
-# Group orders (SEC 2 §2.4.2, §2.5.1, §2.6.1).
-ORDERS = {
-    "P-256": 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551,
-    "P-384": 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973,
-    "P-521": int(
-        "01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409",
-        16,
-    ),
-}
+    return jws.rsa_key(rng, bits, e)
 
 
 def ec_key(crv: str, predicate=None):
-    curve, _ = CURVES[crv]
-    while True:
-        k = ec.derive_private_key(rng.randrange(1, ORDERS[crv]), curve)
-        if predicate is None or predicate(k.public_key().public_numbers()):
-            return k
+    return jws.ec_key(rng, crv, predicate)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,34 +172,16 @@ def jwks(keys):
 # ---------------------------------------------------------------------------------------------
 # JWS signing (RFC 7515 §5.1, RFC 7518 §3)
 
-HASHES = {"256": hashes.SHA256, "384": hashes.SHA384, "512": hashes.SHA512}
 EC_CURVE_FOR_ALG = {"ES256": "P-256", "ES384": "P-384", "ES512": "P-521"}
 
 
 def sign(alg: str, key: Key, signing_input: bytes, der=False) -> bytes:
-    h = HASHES[alg[2:]]()
-    family = alg[:2]
-    if family == "HS":
+    """RFC 7515 §5.1 / RFC 7518 §3 through the shared helper (Scripts/jose_py/jws.py)."""
+    if alg.startswith("HS"):
         assert key.kind == "oct"
-        mac = chmac.HMAC(key.secret, h)
-        mac.update(signing_input)
-        return mac.finalize()
-    if family == "RS":
-        return key.secret.sign(signing_input, padding.PKCS1v15(), h)
-    if family == "PS":
-        # RFC 7518 §3.5: MGF1 with the same hash, salt length = hash output size.
-        return key.secret.sign(
-            signing_input, padding.PSS(mgf=padding.MGF1(h), salt_length=h.digest_size), h
-        )
-    if family == "ES":
+    if alg.startswith("ES"):
         assert key.crv == EC_CURVE_FOR_ALG[alg], (alg, key.crv)
-        sig = key.secret.sign(signing_input, ec.ECDSA(h, deterministic_signing=True))
-        if der:
-            return sig
-        r, s = decode_dss_signature(sig)
-        size = CURVES[key.crv][1]
-        return int_bytes(r, size) + int_bytes(s, size)  # RFC 7518 §3.4: R || S, fixed width
-    raise ValueError(alg)
+    return jws.sign(alg, key.secret, signing_input, der=der)
 
 
 def make_token(header, claims, key, sign_alg=None, header_text=None, payload_text=None):
@@ -660,7 +560,7 @@ def build_crosscheck():
                        "with their expected verdicts. Verify each token against keySets[keySet] with an allow-list "
                        "of every algorithm in scope (or `algorithms` when present), at `now` with `leeway`, "
                        "expecting `issuer` and `audience`; exp is required.",
-        "generator": "Vectors/jose/generate_crosscheck.py",
+        "generator": "Scripts/generate-jose-crosscheck.py",
         "producer": "Python %s, cryptography %s (%s)" % (
             sys.version.split()[0], cryptography.__version__, _openssl_version()),
         "seed": SEED,
@@ -1007,7 +907,7 @@ def build_attacks():
     return {
         "description": "Named keys and tokens for AttackTests.swift. Claims: issuer/audience below, at `now`; "
                        "each token's note says what is wrong with it.",
-        "generator": "Vectors/jose/generate_crosscheck.py",
+        "generator": "Scripts/generate-jose-crosscheck.py",
         "producer": "Python %s, cryptography %s" % (sys.version.split()[0], cryptography.__version__),
         "now": NOW,
         "issuer": ATTACK_ISSUER,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates rsa_forgeries.json: RSA signatures of known forgery shapes, built by hand.
+"""Generates Vectors/rsa-forgeries/rsa_forgeries.json: RSA signatures of known forgery shapes, built by hand.
 
-Run once from this folder (`python3 generate.py`); the output is committed and read by
+Run from anywhere (`python3 Scripts/generate-rsa-forgeries.py`; Scripts/regenerate.sh runs it); the output is committed and read by
 Tests/RSATests/ForgeryShapeTests.swift. Deterministic (fixed seed). Needs only Python 3.
 
 Keys are generated here (Miller-Rabin primes from a seeded generator); "signatures" of a
@@ -298,11 +298,12 @@ for i in range(256):
         break
 
 out = {
-    "generator": "Vectors/rsa-forgeries/generate.py",
+    "generator": "Scripts/generate-rsa-forgeries.py",
     "keys": {name: {"n": format(k["n"], "x"), "e": k["e"], "bits": k["bits"], "d": format(k["d"], "x")}
              for name, k in keys.items()},
     "cases": cases,
 }
-with open("rsa_forgeries.json", "w") as f:
+import os
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Vectors", "rsa-forgeries", "rsa_forgeries.json"), "w") as f:
     json.dump(out, f, indent=1)
 print(len(cases), "cases")

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Builds the fuzzers' seed corpora from Vectors/ into a directory (one folder per target); nothing is committed.
+
+    python3 Fuzz/make_seeds.py OUTDIR [TARGET...]
+"""
+import base64
+import glob
+import hashlib
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+V = os.path.join(ROOT, "Vectors")
+
+
+def read(path, mode="rb"):
+    with open(path, mode) as f:
+        return f.read()
+
+
+def b64u_decode(s):
+    return base64.urlsafe_b64decode(s + "=" * (-len(s) % 4))
+
+
+def compact(obj):
+    return json.dumps(obj, separators=(",", ":")).encode()
+
+
+def tokens():
+    cross = json.load(open(os.path.join(V, "jose", "crosscheck.json")))
+    attacks = json.load(open(os.path.join(V, "jose", "attacks.json")))
+    out = [t["token"] for t in cross["tokens"]]
+    out += [t["token"] for t in attacks["tokens"].values()]
+    return out
+
+
+def jwk_documents():
+    docs = []
+    cross = json.load(open(os.path.join(V, "jose", "crosscheck.json")))
+    attacks = json.load(open(os.path.join(V, "jose", "attacks.json")))
+    for source in (cross["keySets"], attacks["keySets"]):
+        for s in source.values():
+            docs.append(compact(s))
+            docs += [compact(k) for k in s.get("keys", []) if isinstance(k, dict)]
+    docs += [compact(k) for k in attacks["publicKeys"].values()]
+    for path in glob.glob(os.path.join(V, "jwks", "*.json")):
+        docs.append(read(path))
+    for path in glob.glob(os.path.join(V, "rfc", "7520", "jwk", "*")):
+        docs.append(read(path))
+    for path in glob.glob(os.path.join(V, "wycheproof", "ecdsa_*_p1363_test.json"))[:2]:
+        for g in json.load(open(path))["testGroups"]:
+            if "publicKeyJwk" in g:
+                docs.append(compact(g["publicKeyJwk"]))
+    return docs
+
+
+def pem_files():
+    return sorted(glob.glob(os.path.join(V, "keys", "**", "*.pem"), recursive=True))
+
+
+def der_blobs():
+    out = [read(p) for p in sorted(glob.glob(os.path.join(V, "keys", "**", "*.der"), recursive=True))]
+    for p in pem_files():
+        text = read(p, "r")
+        body, inside = [], False
+        for line in text.splitlines():
+            if line.startswith("-----BEGIN"):
+                inside, body = True, []
+            elif line.startswith("-----END") and inside:
+                try:
+                    out.append(base64.b64decode("".join(body)))
+                except ValueError:
+                    pass
+                inside = False
+            elif inside and ":" not in line:
+                body.append(line.strip())
+    for name in ("ecdsa_secp256r1_sha256_test.json", "ecdsa_secp384r1_sha384_test.json"):
+        data = json.load(open(os.path.join(V, "wycheproof", name)))
+        for g in data["testGroups"][:3]:
+            out.append(bytes.fromhex(g["publicKeyDer"]))
+            out += [bytes.fromhex(t["sig"]) for t in g["tests"][:40]]
+    return out
+
+
+def ecdsa_inputs():
+    out = []
+    for name in ("ecdsa_secp256r1_sha256_p1363_test.json", "ecdsa_secp384r1_sha384_p1363_test.json"):
+        data = json.load(open(os.path.join(V, "wycheproof", name)))
+        for g in data["testGroups"][:2]:
+            out.append(bytes.fromhex(g["publicKey"]["uncompressed"]))
+            out += [bytes.fromhex(t["sig"]) + bytes.fromhex(t["msg"]) for t in g["tests"][:60]]
+    return out
+
+
+def rsa_inputs():
+    out = []
+    data = json.load(open(os.path.join(V, "wycheproof", "rsa_signature_2048_sha256_test.json")))
+    for g in data["testGroups"][:1]:
+        out += [b"\x00" + bytes.fromhex(t["sig"]) + bytes.fromhex(t["msg"]) for t in g["tests"][:60]]
+    out += [bytes([s]) + bytes([0xFF]) * 16 for s in range(6)]
+    return out
+
+
+def eddsa_inputs():
+    out = []
+    path = os.path.join(V, "wycheproof", "ed25519_test.json")
+    if os.path.exists(path):
+        for g in json.load(open(path))["testGroups"][:3]:
+            out += [bytes.fromhex(t["sig"]) + bytes.fromhex(t["msg"]) for t in g["tests"][:80]]
+    out.append(bytes(64))
+    return out
+
+
+def base64url_inputs():
+    out = set()
+    for t in tokens()[:200]:
+        out.update(part.encode() for part in t.split(".") if part)
+    return sorted(out)
+
+
+def json_documents():
+    out = jwk_documents()
+    for t in tokens()[:300]:
+        parts = t.split(".")
+        for part in parts[:2]:
+            try:
+                out.append(b64u_decode(part))
+            except ValueError:
+                pass
+    return out
+
+
+TARGETS = {
+    "jwt": lambda: [t.encode() for t in tokens()],
+    "jwk": jwk_documents,
+    "json": json_documents,
+    "der": der_blobs,
+    "pem": lambda: [read(p) for p in pem_files()],
+    "ecdsa": ecdsa_inputs,
+    "rsa": rsa_inputs,
+    "eddsa": eddsa_inputs,
+    "base64url": base64url_inputs,
+}
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    out = sys.argv[1]
+    names = sys.argv[2:] or list(TARGETS)
+    for name in names:
+        folder = os.path.join(out, name)
+        os.makedirs(folder, exist_ok=True)
+        seeds = TARGETS[name]()
+        for s in seeds:
+            with open(os.path.join(folder, hashlib.sha1(s).hexdigest()), "wb") as f:
+                f.write(s)
+        print(f"[fuzz] seeds {name}: {len(set(seeds))}")
+
+
+if __name__ == "__main__":
+    main()

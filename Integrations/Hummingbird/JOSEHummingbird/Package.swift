@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// PureJOSE on a Hummingbird 2 server: a remote JWK Set over AsyncHTTPClient, a Bearer-token
+// middleware, and Sign in with Apple end to end. Kept out of the root package so that PureJOSE
+// itself stays free of dependencies.
+let package = Package(
+    name: "JOSEHummingbird",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "JOSEHummingbird", targets: ["JOSEHummingbird"]),
+        .executable(name: "sign-in-with-apple-server", targets: ["SignInWithAppleServer"]),
+    ],
+    dependencies: [
+        .package(name: "PureJOSE", path: "../../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "JOSEHummingbird",
+            dependencies: [
+                .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "SignInWithAppleServer",
+            dependencies: [
+                "JOSEHummingbird",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "JOSEHummingbirdTests",
+            dependencies: [
+                "JOSEHummingbird",
+                .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The test suite under the sanitizers (issue 16):
+#   AddressSanitizer (+ LeakSanitizer): the whole suite, build folder .build-asan
+#   ThreadSanitizer: the concurrency and JWKSCache suites, build folder .build-tsan
+#   Scripts/sanitizers.sh [address|thread]   (default: both)
+# LeakSanitizer suppressions, each with its reason: Scripts/sanitizers.supp.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which=${1:-both}
+export LSAN_OPTIONS="suppressions=$PWD/Scripts/sanitizers.supp:print_suppressions=0"
+export TSAN_OPTIONS="halt_on_error=1"
+status=0
+if [[ $which == both || $which == address ]]; then
+    t0=$SECONDS
+    swift build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | grep -E "error|warning: .*sanitiz|Compiling|Build complete" | grep -v Compiling || true
+    echo "[sanitizers] address build: $(( SECONDS - t0 )) s"
+    t0=$SECONDS
+    if swift test --skip-build --sanitize=address --scratch-path .build-asan > .build-asan/test.log 2>&1; then
+        echo "[sanitizers] address: $(grep -E 'Test run with' .build-asan/test.log | tail -1) ($(( SECONDS - t0 )) s)"
+    else
+        status=1
+        grep -E "ERROR: (Address|Leak)Sanitizer|SUMMARY|✘|error:" .build-asan/test.log | head -40
+        echo "[sanitizers] address: FAILED ($(( SECONDS - t0 )) s; log .build-asan/test.log)"
+    fi
+fi
+if [[ $which == both || $which == thread ]]; then
+    t0=$SECONDS
+    swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -E "error|Build complete" || true
+    echo "[sanitizers] thread build: $(( SECONDS - t0 )) s"
+    t0=$SECONDS
+    filter='JOSETests\.(ConcurrencyTests|JWKSCacheTests)'
+    if swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$filter" > .build-tsan/test.log 2>&1; then
+        echo "[sanitizers] thread ($filter): $(grep -E 'Test run with' .build-tsan/test.log | tail -1) ($(( SECONDS - t0 )) s)"
+    else
+        status=1
+        grep -E "WARNING: ThreadSanitizer|SUMMARY|✘|error:" .build-tsan/test.log | head -40
+        echo "[sanitizers] thread: FAILED ($(( SECONDS - t0 )) s; log .build-tsan/test.log)"
+    fi
+fi
+exit $status
