@@ -5,6 +5,12 @@ import Testing
 @Suite("The jose executable")
 struct ExecutableTests {
     static let binary: String = {
+        // The `jose` built beside this test bundle (the same build folder: .build, or .build-asan under the
+        // sanitizer run), else the default debug build of the checkout.
+        if let runner = Bundle.main.executableURL {
+            let sibling = runner.deletingLastPathComponent().appendingPathComponent("jose").path
+            if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
+        }
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }   // JoseCLITests, Tests, <repo>
         return url.appendingPathComponent(".build/debug/jose").path
