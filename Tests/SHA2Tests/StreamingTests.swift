@@ -34,7 +34,6 @@ struct StreamingTests {
     @Test("streaming equals one-shot (1,000 seeded random messages)")
     func randomSplits() {
         var rng = SplitMix64(seed: 0x5eed_0f_05a2)
-        var checked = 0
         for i in 0..<1000 {
             let length = Int.random(in: 0...10_240, using: &rng)
             var message = [UInt8](repeating: 0, count: length)
@@ -45,9 +44,7 @@ struct StreamingTests {
             let streamed = algorithm.with { h in streamHash(h, message, cuts: cuts) }
             #expect(streamed == oneShot, "message \(i): \(length) bytes, cuts \(cuts), \(algorithm)")
             #expect(oneShot.count == algorithm.digestSize)
-            checked += 1
         }
-        #expect(checked == 1000)
     }
 
     /// `finalize()` leaves the computation usable: more data may follow.
