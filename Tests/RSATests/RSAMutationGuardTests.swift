@@ -47,6 +47,9 @@ import TestSupport
                 let sig = test.hex("sig"), msg = test.hex("msg")
                 #expect(plain.isValidSignature(sig, for: msg, padding: .pss(.sha256, saltLength: 0)), "tcId \(test.tcId)")
                 #expect(!bound.isValidSignature(sig, for: msg, padding: .pss(.sha256, saltLength: 0)), "tcId \(test.tcId)")
+                // Salt length detected from EM (no length named): the key's minimum still applies.
+                #expect(plain.isValidSignature(sig, for: msg, padding: .pss(.sha256)), "tcId \(test.tcId)")
+                #expect(!bound.isValidSignature(sig, for: msg, padding: .pss(.sha256)), "tcId \(test.tcId)")
                 checked += 1
             }
         }
