@@ -28,7 +28,7 @@ if [[ $which == both || $which == thread ]]; then
     swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -E "error|Build complete" || true
     echo "[sanitizers] thread build: $(( SECONDS - t0 )) s"
     t0=$SECONDS
-    filter='JOSETests\.(ConcurrencyTests|JWKSCacheTests)'
+    filter='JOSETests\.(ConcurrencyTests|JWKSCache)'   # ConcurrencyTests, JWKSCacheTests, JWKSCacheRobustnessTests, JWKSCacheSoakTests
     if swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$filter" > .build-tsan/test.log 2>&1; then
         echo "[sanitizers] thread ($filter): $(grep -E 'Test run with' .build-tsan/test.log | tail -1) ($(( SECONDS - t0 )) s)"
     else
