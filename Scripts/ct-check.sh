@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CTV=${CT_VALGRIND:-../shared/tools/ct-valgrind}
 if [ ! -x "$CTV" ]; then CTV=Scripts/ct-valgrind; fi   # in-repo copy for clones without ../shared
+echo "ct-check: memcheck through $CTV"
 command -v valgrind >/dev/null || { apt-get install -y valgrind >/dev/null 2>&1 || true; }
 swift build -c release --product ct-check >/dev/null
 bin=$(swift build -c release --show-bin-path)/ct-check

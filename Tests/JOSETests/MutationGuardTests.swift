@@ -28,7 +28,8 @@ struct MutationGuardTests {
         // Control: the same understood extension name that is not registered passes.
         let ok = T.hmacToken(header: #"{"alg":"HS256","kid":"k1","ext":1,"crit":["ext"]}"#, payload: Self.payload,
                              key: Self.secret)
-        _ = try Self.verifier(understood: ["ext"]).verifySignature(ok)
+        let verified = try Self.verifier(understood: ["ext"]).verifySignature(ok)
+        #expect(verified.payload == Array(Self.payload.utf8) && verified.algorithm == .hs256)
     }
 
     /// jose-b64-false: an unencoded-payload token (RFC 7797 `"b64": false`) is never verified as if its payload
@@ -42,6 +43,7 @@ struct MutationGuardTests {
         }
         // Control: "b64": true (the default spelled out) verifies.
         let ok = T.hmacToken(header: #"{"alg":"HS256","kid":"k1","b64":true}"#, payload: Self.payload, key: Self.secret)
-        _ = try Self.verifier().verifySignature(ok)
+        let verified = try Self.verifier().verifySignature(ok)
+        #expect(verified.payload == Array(Self.payload.utf8) && verified.algorithm == .hs256)
     }
 }
