@@ -34,19 +34,21 @@ let package = Package(
         .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
         .executableTarget(
             name: "JoseBench",
-            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "JOSE"],
+            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "JWKSSoak"],
             path: "Benchmarks/JoseBench"
         ),
 
         // Test support: vector loaders shared by every test target (may use Foundation).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The JWKSCache soak, shared by JOSETests (small run) and jose-bench --soak (full run in CI).
+        .target(name: "JWKSSoak", dependencies: ["JOSE", "SHA2", "TestSupport"], path: "Tests/JWKSSoak"),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2", "TestSupport"]),
         .testTarget(name: "DERTests", dependencies: ["DER", "TestSupport"]),
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "TestSupport"]),
         .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "TestSupport"]),
         .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),
-        .testTarget(name: "JOSETests", dependencies: ["JOSE", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
+        .testTarget(name: "JOSETests", dependencies: ["JWKSSoak", "JOSE", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "TestSupport"]),
     ]
 )

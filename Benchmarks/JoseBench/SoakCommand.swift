@@ -1,3 +1,4 @@
+import JWKSSoak
 import Foundation
 
 /// `jose-bench --soak [--tokens N]`: the full-size JWKSCache soak (issue 16); exit status 1 on any wrong verdict

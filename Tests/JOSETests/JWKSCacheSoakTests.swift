@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JWKSSoak
 
 /// The JWKSCache soak at test size (the full 100,000-token run is `jose-bench --soak`, in release, from .ci/run).
 @Suite("JWKSCache soak (small)")
@@ -25,13 +26,5 @@ struct JWKSCacheSoakTests {
         // next allowed fetch).
         #expect(Double(r.goodAccepted) >= 0.5 * Double(r.goodTokens), "\(r)")
         #expect(r.badTokens > 0 && r.goodTokens > 0)
-    }
-
-    @Test func bothCopiesOfTheSoakAreIdentical() throws {
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { root.deleteLastPathComponent() }
-        let a = try Data(contentsOf: root.appendingPathComponent("Tests/JOSETests/JWKSSoak.swift"))
-        let b = try Data(contentsOf: root.appendingPathComponent("Benchmarks/JoseBench/JWKSSoak.swift"))
-        #expect(a == b)
     }
 }

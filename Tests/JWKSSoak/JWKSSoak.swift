@@ -1,6 +1,5 @@
-// The JWKSCache soak (issue 16). This file exists twice, byte for byte: Benchmarks/JoseBench/JWKSSoak.swift
-// (`jose-bench --soak`, full size, release, run by .ci/run) and Tests/JOSETests/JWKSSoak.swift (a small run in
-// `swift test`); JWKSCacheSoakTests checks that the two copies are identical.
+// The JWKSCache soak (issue 16), one copy in its own support target: `jose-bench --soak` runs it full size in release
+// (.ci/run), and JWKSCacheSoakTests runs a small size in `swift test`.
 //
 // Eight tasks verify N tokens through one JWKSCache while the provider's set rotates R times (each published set
 // holds the current and the previous key) and every fetch may fail, stall past the fetch timeout, answer slowly,
@@ -13,37 +12,39 @@
 import Foundation
 import JOSE
 import SHA2
+import TestSupport
 
-struct JWKSSoak {
-    struct Config: Sendable {
-        var tokens = 100_000
-        var tasks = 8
-        var rotations = 50
+public struct JWKSSoak {
+    public struct Config: Sendable {
+        public init() {}
+        public var tokens = 100_000
+        public var tasks = 8
+        public var rotations = 50
         /// Virtual seconds per token taken (the cache's monotonic clock is token number × this).
-        var secondsPerToken = 0.02
-        var minimumRefreshInterval = 2.0
-        var maximumRetryInterval = 16.0
+        public var secondsPerToken = 0.02
+        public var minimumRefreshInterval = 2.0
+        public var maximumRetryInterval = 16.0
         /// Real seconds.
-        var fetchTimeout = 0.05
-        var seed: UInt64 = 0x5EED
+        public var fetchTimeout = 0.05
+        public var seed: UInt64 = 0x5EED
     }
 
-    struct Report: Sendable, CustomStringConvertible {
-        var tokens = 0
-        var wrongVerdicts: [String] = []
-        var goodTokens = 0
-        var goodAccepted = 0
+    public struct Report: Sendable, CustomStringConvertible {
+        public var tokens = 0
+        public var wrongVerdicts: [String] = []
+        public var goodTokens = 0
+        public var goodAccepted = 0
         /// The key generations for which some good token verified (the cache followed the rotation).
-        var generationsAccepted: Set<Int> = []
-        var badTokens = 0
-        var outcomes: [String: Int] = [:]
-        var fetches = 0
-        var fetchBound = 0
-        var timeouts = 0
-        var faults: [String: Int] = [:]
-        var seconds = 0.0
+        public var generationsAccepted: Set<Int> = []
+        public var badTokens = 0
+        public var outcomes: [String: Int] = [:]
+        public var fetches = 0
+        public var fetchBound = 0
+        public var timeouts = 0
+        public var faults: [String: Int] = [:]
+        public var seconds = 0.0
 
-        var description: String {
+        public var description: String {
             let kinds = outcomes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             let f = faults.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             return """
@@ -57,33 +58,20 @@ struct JWKSSoak {
         }
     }
 
-    /// SplitMix64 (the soak's only randomness, so a run is reproducible from its seed).
-    struct Mix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// State shared by the tasks and the fetch function, behind one lock.
     final class Shared: @unchecked Sendable {
         let lock = NSLock()
         var taken = 0
         var generation = 0
-        var faultRandom: Mix
+        var faultRandom: SplitMix64
         var faults: [String: Int] = [:]
-        init(seed: UInt64) { faultRandom = Mix(state: seed ^ 0xFA17) }
+        init(seed: UInt64) { faultRandom = SplitMix64(seed: seed ^ 0xFA17) }
     }
 
     static func b64(_ s: String) -> String { Base64URL.encode(Array(s.utf8)) }
 
     static func key(_ g: Int, seed: UInt64) -> [UInt8] {
-        var m = Mix(state: seed &+ UInt64(g) &* 0x1000)
+        var m = SplitMix64(seed: seed &+ UInt64(g) &* 0x1000)
         return (0..<4).flatMap { _ in withUnsafeBytes(of: m.next()) { Array($0) } }
     }
 
@@ -138,7 +126,7 @@ struct JWKSSoak {
 
     enum Kind: CaseIterable { case current, previous, tampered, wrongKey, algNone, expired, noKidForged, madeUpKid }
 
-    static func run(_ c: Config) async -> Report {
+    public static func run(_ c: Config) async -> Report {
         let shared = Shared(seed: c.seed)
         let seed = c.seed
         let perGeneration = max(1, c.tokens / (c.rotations + 1))
@@ -165,7 +153,7 @@ struct JWKSSoak {
                             return (i, shared.generation)
                         }
                         if i >= c.tokens { break }
-                        var m = Mix(state: seed ^ UInt64(i) &* 0x2545_F491_4F6C_DD1D)
+                        var m = SplitMix64(seed: seed ^ UInt64(i) &* 0x2545_F491_4F6C_DD1D)
                         let kind = Kind.allCases[m.below(10) < 4 ? 0 : m.below(Kind.allCases.count)]
                         let claims = #"{"sub":"user\#(i)","exp":\#(kind == .expired ? now - 10 : now + 3600)}"#
                         var token: String
