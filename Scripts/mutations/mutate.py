@@ -26,13 +26,13 @@ class Mutation:
         self.name = name
         self.file = None
         self.tests = None
-        self.edits = []  # (find, replace)
+        self.edits = []  # (file, find, replace): a later `file:` line moves the following edits to that file
         self.why = ""
 
 
 def load(path):
     """Parses the list: `[name]` starts an entry; `file:`, `tests:`, `why:`, and `find:`/`replace:` pairs."""
-    mutations, current, pending_find = [], None, None
+    mutations, current, pending_find, current_file = [], None, None, None
     with open(path, encoding="utf-8") as f:
         for number, raw in enumerate(f, 1):
             line = raw.rstrip("\n")
@@ -48,7 +48,8 @@ def load(path):
                 sys.exit(f"{path}:{number}: cannot read {line!r}")
             value = value.replace(NEWLINE, "\n")
             if key == "file":
-                current.file = value
+                current.file = current.file or value
+                current_file = value
             elif key == "tests":
                 current.tests = value
             elif key == "why":
@@ -58,7 +59,7 @@ def load(path):
             elif key == "replace":
                 if pending_find is None:
                     sys.exit(f"{path}:{number}: replace without find")
-                current.edits.append((pending_find, value))
+                current.edits.append((current_file, pending_find, value))
                 pending_find = None
             else:
                 sys.exit(f"{path}:{number}: unknown key {key!r}")
@@ -149,19 +150,20 @@ def main():
     pristine = {}
     broken = []
     for m in mutations:
-        path = os.path.join(ROOT if args.check else tree, m.file)
-        if m.file not in pristine:
-            if not os.path.exists(path):
-                broken.append(f"{m.name}: {m.file} does not exist")
-                continue
-            with open(path, encoding="utf-8") as f:
-                pristine[m.file] = f.read()
-        text = pristine[m.file]
-        for find, _ in m.edits:
+        texts = {}
+        for file, find, _ in m.edits:
+            path = os.path.join(ROOT if args.check else tree, file)
+            if file not in pristine:
+                if not os.path.exists(path):
+                    broken.append(f"{m.name}: {file} does not exist")
+                    continue
+                with open(path, encoding="utf-8") as f:
+                    pristine[file] = f.read()
+            text = texts.get(file, pristine[file])
             n = text.count(find)
             if n != 1:
-                broken.append(f"{m.name}: {'no' if n == 0 else n} match(es) of {find.strip()[:70]!r} in {m.file}")
-            text = text.replace(find, "\0")  # later edits of the same entry must not overlap this one
+                broken.append(f"{m.name}: {'no' if n == 0 else n} match(es) of {find.strip()[:70]!r} in {file}")
+            texts[file] = text.replace(find, "\0")  # later edits of the same entry must not overlap this one
     if broken:
         print("[mutate] the mutation list does not match the source:\n  " + "\n  ".join(broken))
         return 2
@@ -187,12 +189,12 @@ def main():
 
     rows, survivors, invalid = [], [], []
     for i, m in enumerate(mutations, 1):
-        path = os.path.join(tree, m.file)
-        text = pristine[m.file]
-        for find, replace in m.edits:
-            text = text.replace(find, replace, 1)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        texts = {}
+        for file, find, replace in m.edits:
+            texts[file] = texts.get(file, pristine[file]).replace(find, replace, 1)
+        for file, text in texts.items():
+            with open(os.path.join(tree, file), "w", encoding="utf-8") as f:
+                f.write(text)
         try:
             code, out, build_secs = run(build, tree, args.timeout)
             if code != 0:
@@ -221,8 +223,9 @@ def main():
             print(f"[mutate] {i}/{len(mutations)} {m.name}: {caught or 'SURVIVED'} "
                   f"(build {build_secs:.0f} s, tests {test_secs:.0f} s)", flush=True)
         finally:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(pristine[m.file])
+            for file in texts:
+                with open(os.path.join(tree, file), "w", encoding="utf-8") as f:
+                    f.write(pristine[file])
 
     width = max([len(r[0]) for r in rows] + [8])
     print()
