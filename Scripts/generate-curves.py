@@ -33,7 +33,7 @@ CURVES = [
          spec="NIST SP 800-186 §3.2.1.4"),
     # P-521: p = 2^521 − 1 (Mersenne): its field is nine 58-bit limbs with the Mersenne fold, no Montgomery form
     # (gen_m521_field); scalars mod n are nine 64-bit limbs in Montgomery form like the others.
-    dict(name="P521", bits=521, hash="SHA512", wg=8, hedge=32, mersenne=True,
+    dict(name="P521", bits=521, hash="SHA512", wg=8, hedge=32, mersenne=True, safegcd=True,
          p=2**521 - 1,
          n=0x01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409,
          b=0x0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00,
@@ -417,7 +417,7 @@ extension «C» {
             }
         }
 
-        /// The multiplicative inverse by Fermat's little theorem, a^(«MOD_NAME»−2); 0 maps to 0.
+        /// «INVERT_TITLE»; 0 maps to 0.
         /// «INVERT_DOC» Constant time in the element.
         func inverted() -> «T» {
 «INVERT_BODY»
@@ -1761,12 +1761,16 @@ extension P521 {
         /// The low bit of the canonical integer (the "sign" used by point compression, SEC 1 v2 §2.3.3).
         var isOdd: Bool { reduced.0 & 1 == 1 }
 
-        /// The multiplicative inverse by Fermat's little theorem, a^(p−2) = a^(2^521 − 3); 0 maps to 0.
-        /// An addition chain over the runs of p − 2 (generated): 520 squarings, 13 multiplications.
-        /// Constant time in the element.
+        /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift) on the canonical residue; 0 maps
+        /// to 0. Constant time in the element.
         func inverted() -> FieldElement {
-«INVERT_BODY»
+            FieldElement(canonical: SafeGCD.inverse(canonicalLimbs, modulus: FieldElement.safeGCDModulus))
         }
+
+        /// p for SafeGCD: signed 62-bit limbs and p⁻¹ mod 2^62.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: «P62»,
+            inverse62: «PINV62»)
 
         /// a^(2^n) by n squarings (n is a public constant).
         @inline(__always)
@@ -1832,7 +1836,8 @@ def gen_m521_field(c):
         "EQ_TEST": " | ".join(f"(x.{j} ^ y.{j})" for j in range(9)),
         "SELECT": ", ".join(f"(a.v.{j} & mask) | (b.v.{j} & ~mask)" for j in range(9)),
         "UNPACK": gen_unpack(), "PACK": gen_pack(),
-        "INVERT_BODY": gen_pow_chain(p - 2).replace("«T»", "FieldElement"),
+        "P62": "(" + ", ".join(h((p >> (62 * i)) & (2**62 - 1)) for i in range(8)) + ", " + h(p >> 496) + ")",
+        "PINV62": h(pow(p, -1, 2**62)),
     }
     return render(M521_TEMPLATE, subs)
 
@@ -1882,12 +1887,29 @@ def gen_mont_type(c, field):
         "BUF_ARGS": ", ".join(f"buf.{j}" for j in range(N)),
         "INVERT_DOC": ("An addition chain over the runs of p − 2 (generated)." if field
                        else "A 4-bit fixed window over the public exponent."),
+        "INVERT_TITLE": f"The multiplicative inverse by Fermat's little theorem, a^({'p' if field else 'n'}−2)",
         "INVERT_BODY": (gen_pow_chain(m - 2) if field else "            powVarTime(«T».modulusMinusTwo)").replace("«T»", T),
         "SELECT": ", ".join(f"(a.v.{j} & mask) | (b.v.{j} & ~mask)" for j in range(N)),
         "LESS_MASK": gen_less_mask(N),
     }
     subs["E_LIMBS"] = ", ".join(f"e.{j}" for j in range(N))
     extra = FIELD_EXTRA if field else SCALAR_EXTRA
+    if c.get("safegcd") and not field:
+        # Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift, nine signed 62-bit limbs) instead of Fermat.
+        assert N == 9 and m < 2**521 and m % 2 == 1
+        s62 = [(m >> (62 * i)) & (2**62 - 1) for i in range(8)] + [m >> 496]
+        subs["INVERT_TITLE"] = "The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift)"
+        subs["INVERT_DOC"] = ("On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod «MOD_NAME» "
+                              "makes that a⁻¹·R.").replace("«MOD_NAME»", "n")
+        subs["INVERT_BODY"] = f"            {T}.mul({T}(limbs: SafeGCD.inverse(v, modulus: {T}.safeGCDModulus)), {T}.rCubed)"
+        extra = extra + f'''
+        /// n for SafeGCD: signed 62-bit limbs and n⁻¹ mod 2^62.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: ({", ".join(h(l) for l in s62)}),
+            inverse62: {h(pow(m, -1, 2**62))})
+        /// R³ mod n (R = 2^{64 * N}), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
+        static let rCubed = «T»(limbs: {tuple_lit(R ** 3 % m, N)})
+'''
     subs["EXTRA"] = render(extra, {k: v for k, v in subs.items() if k != "HEADER"})
     return render(MONT_TEMPLATE, subs)
 

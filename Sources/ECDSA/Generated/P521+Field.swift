@@ -382,27 +382,16 @@ extension P521 {
         /// The low bit of the canonical integer (the "sign" used by point compression, SEC 1 v2 §2.3.3).
         var isOdd: Bool { reduced.0 & 1 == 1 }
 
-        /// The multiplicative inverse by Fermat's little theorem, a^(p−2) = a^(2^521 − 3); 0 maps to 0.
-        /// An addition chain over the runs of p − 2 (generated): 520 squarings, 13 multiplications.
-        /// Constant time in the element.
+        /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift) on the canonical residue; 0 maps
+        /// to 0. Constant time in the element.
         func inverted() -> FieldElement {
-            let x1 = self
-            let x2 = FieldElement.mul(FieldElement.squaredRepeatedly(x1, 1), x1)
-            let x4 = FieldElement.mul(FieldElement.squaredRepeatedly(x2, 2), x2)
-            let x8 = FieldElement.mul(FieldElement.squaredRepeatedly(x4, 4), x4)
-            let x16 = FieldElement.mul(FieldElement.squaredRepeatedly(x8, 8), x8)
-            let x32 = FieldElement.mul(FieldElement.squaredRepeatedly(x16, 16), x16)
-            let x64 = FieldElement.mul(FieldElement.squaredRepeatedly(x32, 32), x32)
-            let x128 = FieldElement.mul(FieldElement.squaredRepeatedly(x64, 64), x64)
-            let x256 = FieldElement.mul(FieldElement.squaredRepeatedly(x128, 128), x128)
-            let x512 = FieldElement.mul(FieldElement.squaredRepeatedly(x256, 256), x256)
-            let x516 = FieldElement.mul(FieldElement.squaredRepeatedly(x512, 4), x4)
-            let x518 = FieldElement.mul(FieldElement.squaredRepeatedly(x516, 2), x2)
-            let x519 = FieldElement.mul(FieldElement.squaredRepeatedly(x518, 1), x1)
-            var acc = x519
-            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 2), x1)
-            return acc
+            FieldElement(canonical: SafeGCD.inverse(canonicalLimbs, modulus: FieldElement.safeGCDModulus))
         }
+
+        /// p for SafeGCD: signed 62-bit limbs and p⁻¹ mod 2^62.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: (0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x0000000001ffffff),
+            inverse62: 0x3fffffffffffffff)
 
         /// a^(2^n) by n squarings (n is a public constant).
         @inline(__always)
