@@ -194,7 +194,7 @@ struct AsymmetricCommandTests {
             .write(toFile: key, atomically: true, encoding: .utf8)
         var tokens: [String] = []
         for alg in ["EdDSA", "EdDSA", "Ed25519"] {
-            let run = jose(["sign", "--key", key, "--alg", alg, "--iat", "1700000000"])
+            let run = jose(["sign", "--key", key, "--alg", alg, "--iat", "\(Fixtures.now)", "--exp", "600"])
             #expect(run.status == 0, "\(run.err)")
             tokens.append(run.out.trimmingCharacters(in: .newlines))
         }
