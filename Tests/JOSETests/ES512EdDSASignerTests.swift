@@ -230,7 +230,9 @@ struct ES512EdDSASignerTests {
     /// RFC 8037 §2 and RFC 7518 §6.2.2: OKP `d` exactly 32 bytes with `x` its public key; P-521 `d` exactly 66 bytes
     /// with d·G = (x, y). Each refusal is `invalidKey` and says why.
     @Test func privateJWKRefusals() throws {
+        var refusals = 0
         func refused(_ o: [String: Any], _ words: String, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            refusals += 1
             do {
                 _ = try JWKPrivateKey(json: T.json(o))
                 Issue.record("accepted: \(comment)", sourceLocation: sourceLocation)
@@ -258,6 +260,9 @@ struct ES512EdDSASignerTests {
         // An OKP JWK with an unsupported curve stays unsupported; a public one is not a private key.
         okp = a1; okp["crv"] = "X25519"
         T.expectCode(.unsupportedKey) { _ = try JWKPrivateKey(json: T.json(okp)) }
+        let okpRefusals = refusals + 1
+        #expect(okpRefusals == 9)
+        refusals = 0
 
         let ec = try T.jsonObject("rfc/7520/jwk/3_2.ec_private_key.json")
         let ed = try Base64URL.decode(ec["d"] as! String)
@@ -270,7 +275,9 @@ struct ES512EdDSASignerTests {
         p["d"] = Base64URL.encode([UInt8](repeating: 0, count: 66)); refused(p, "refused", "P-521 d = 0")
         p["d"] = Base64URL.encode([0x01] + [UInt8](repeating: 0xFF, count: 65)); refused(p, "refused", "P-521 d ≥ n")
         p = ec; p["qi"] = "AQ"; refused(p, "no member \"qi\"", "EC with qi")
-        Vectors.report("rfc/8037 + rfc/7520 keys", cases: 2, detail: "private JWK refusals around RFC 8037 A.1 and RFC 7520 3.2")
+        #expect(refusals == 6)
+        Vectors.report(OKPTests.file, cases: 1, detail: "A.1 private JWK loaded; \(okpRefusals) changed copies refused")
+        Vectors.report("rfc/7520/jwk/3_2.ec_private_key.json", cases: 1, detail: "P-521 private JWK loaded; \(refusals) changed copies refused")
     }
 
     // MARK: JSON, PEM
