@@ -11,6 +11,10 @@ It writes Sources/ECDSA/Generated/{P256,P384}+{Field,Scalar,Curve}.swift. Every 
 parameters of NIST SP 800-186 §3.2.1.3 (P-256) and §3.2.1.4 (P-384), and checks them (G on the curve,
 [n]G = ∞, p ≡ 3 mod 4) before writing anything. Only the limb-level code is unrolled here; the shape of
 each function lives in the templates below.
+
+P-521 (§3.2.1.5) differs in its field: p = 2^521 − 1 is a Mersenne prime, so gen_m521_field writes nine
+unsaturated 58-bit limbs with the Mersenne fold instead of Montgomery form, and its field and scalar
+inversions call Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift) with constants computed here.
 """
 import os, sys
 
