@@ -493,7 +493,7 @@ CURVE_TEMPLATE = """«HEADER»
 // Weierstrass curves with a = −3, Jacobian coordinates: dbl-2001-b, add-2007-bl, madd-2007-bl.
 
 extension «C» {
-    /// An affine point (x, y), coordinates in Montgomery form. Never the point at infinity.
+    /// An affine point (x, y), coordinates in «FIELD_FORM». Never the point at infinity.
     struct AffinePoint: Sendable {
         var x: FieldElement
         var y: FieldElement
@@ -510,7 +510,7 @@ extension «C» {
         }
     }
 
-    /// A point in Jacobian coordinates, coordinates in Montgomery form.
+    /// A point in Jacobian coordinates, coordinates in «FIELD_FORM».
     struct JacobianPoint: Sendable {
         var x: FieldElement
         var y: FieldElement
@@ -1049,7 +1049,7 @@ extension «C» {
     /// so the top digit never borrows.
     static let combWindowBits = «W»
     static let combRows = «ROWS»
-    /// Words per table entry: x then y, «N» limbs each, Montgomery form.
+    /// Words per table entry: x then y, «N» limbs each, «FIELD_FORM».
     static let combEntryWords = «N2X»
 
     /// Row i, entry j − 1 (j = 1 … 16): the affine point j·2^(«W»i)·G, flattened into words. Built on first
@@ -1949,6 +1949,10 @@ extension {c["name"]} {{
 '''
 
 
+def field_form(c):
+    return "radix-2^58 limbs" if c.get("mersenne") else "Montgomery form"
+
+
 def gen_curve(c):
     N = -(-c["bits"] // 64)
     wg, wq = c["wg"], 6
@@ -1959,6 +1963,7 @@ def gen_curve(c):
         "W_G": str(wg), "W_Q": str(wq), "GTABLE_SIZE": str(2 ** (wg - 2)), "QTABLE_SIZE": str(2 ** (wq - 2)),
         "HALF": str(64 * (N // 2)), "N2": str(N // 2), "HIGH_BITS": str(c["bits"] - 64 * (N // 2)),
         "NAF_LEN": str(max(64 * (N // 2), c["bits"] - 64 * (N // 2)) + 1),
+        "FIELD_FORM": field_form(c),
     })
 
 
@@ -1996,6 +2001,7 @@ def curve_subs(c):
         "ENTRY_Y": ", ".join(f"entry.{j}" for j in range(N, 2 * N)),
         "OR_LIMBS": " | ".join(f"x.{j}" for j in range(N)),
         "X_ARGS": ", ".join(f"x.{j}" for j in range(N)),
+        "FIELD_FORM": field_form(c),
     }
 
 
