@@ -66,6 +66,34 @@ struct CurveProtocolTests {
         }
     }
 
+    /// The same operations at the edges of each modulus (m − 1, m − 2, m − 3, 1, 2) and on random values of the
+    /// full range [0, m) — for P-521's radix-2^58 field these reach the top limb's last bits and the Mersenne
+    /// fold's carry out of bit 521, which values below 2^520 never do.
+    @Test(arguments: allCurves)
+    func modularOperationsAtTheEdges(_ c: AnyNISTCurve) {
+        let n = c.curve.scalarByteCount
+        var rng = SplitMix64(seed: 0xed9e)
+        var checked = 0
+        for (modulus, op) in [(c.curve.primeBytes, c.curve.fieldOperation), (c.curve.orderBytes, c.curve.scalarOperation)] {
+            var values = [padded("1", n), padded("2", n), offsetOrder(modulus, -1), offsetOrder(modulus, -2), offsetOrder(modulus, -3)]
+            while values.count < 13 {
+                var v = rng.bytes(n)
+                v[0] &= modulus[0]
+                if v.lexicographicallyPrecedes(modulus) { values.append(v) }
+            }
+            for a in values {
+                for b in values {
+                    #expect(op(.mul, a, b) == Oracle.mulMod(a, b, modulus))
+                    #expect(op(.add, a, b) == Oracle.addMod(a, b, modulus))
+                    #expect(Oracle.addMod(op(.sub, a, b), b, modulus) == Oracle.mulMod(a, padded("1", n), modulus))
+                    checked += 1
+                }
+                #expect(Oracle.mulMod(op(.inverse, a, a), a, modulus) == padded("1", n))
+            }
+        }
+        #expect(checked == 2 * 13 * 13)
+    }
+
     /// Issue 19 point 2, on every curve: the range checks of r, s (verification) and d, k (signing).
     @Test(arguments: allCurves)
     func scalarRange(_ c: AnyNISTCurve) {
