@@ -19,6 +19,7 @@ public struct HMAC<H: HashFunction>: Sendable {
         @usableFromInline let outer: H
 
         /// Prepares `key` for HMAC-`H`.
+        @inlinable
         public init(_ key: SymmetricKey) {
             (inner, outer) = key.bytes.withUnsafeBytes { Key._prepare($0) }
         }
@@ -34,8 +35,9 @@ public struct HMAC<H: HashFunction>: Sendable {
         }
 
         /// The inner and outer hash states for `key`, with K0 built in a block-sized buffer on
-        /// the stack (no heap allocation) and wiped afterwards.
-        @usableFromInline
+        /// the stack (no heap allocation) and wiped afterwards. Inlinable, so that it is
+        /// specialised for `H` in the caller's module instead of running through witness tables.
+        @inlinable
         static func _prepare(_ key: UnsafeRawBufferPointer) -> (inner: H, outer: H) {
             let blockSize = H.blockByteCount
             var inner = H()
