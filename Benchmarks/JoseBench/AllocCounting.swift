@@ -6,7 +6,7 @@
 // the operation exactly N times, and writes an end marker. Valgrind traces every allocator call of the child on the
 // same stream, in order, so the parent counts the calls between the two markers: malloc, calloc, realloc,
 // memalign, posix_memalign, aligned_alloc, operator new (every allocation the Swift runtime and the standard library
-// make; frees are not counted) and divides by N. Only the window is counted: the set-up before it (random RSA keys,
+// make; free and malloc_usable_size calls are not counted) and divides by N. Only the window is counted: the set-up before it (random RSA keys,
 // whose generation allocates a varying amount) and the shutdown after it cannot move the figure, so the same binary
 // gives the same count on every run. Needs valgrind on the PATH and a release build.
 
@@ -16,6 +16,9 @@ enum AllocCounting {
     static let iterations = 40
     static let begin: StaticString = "jose-bench: alloc window begin\n"
     static let end: StaticString = "jose-bench: alloc window end\n"
+    /// The traced calls that allocate (free, malloc_usable_size and the like are not counted).
+    static let allocators: Set<String> = ["malloc", "calloc", "realloc", "memalign", "posix_memalign", "aligned_alloc",
+                                          "valloc", "pvalloc", "__builtin_new", "__builtin_vec_new"]
 
     /// Runs the rows under valgrind and prints "row  allocs/op".
     static func run(_ rows: [Benchmark]) -> Int32 {
@@ -56,8 +59,7 @@ enum AllocCounting {
             // Valgrind's trace lines: "--PID-- malloc(48) = 0x…", "--PID-- free(0x…)", …
             guard inside, line.hasPrefix("--"), let call = line.split(separator: " ").dropFirst().first,
                   let paren = call.firstIndex(of: "(") else { continue }
-            let function = call[..<paren]
-            if !function.contains("free") && !function.contains("delete") { count += 1 }
+            if allocators.contains(String(call[..<paren])) { count += 1 }
         }
         return sawEnd ? count : nil
     }
