@@ -99,11 +99,7 @@ struct _SHA2Stream<State: _SHA2Compressor>: Sendable {
             if State.lengthByteCount == 16 {
                 p.storeBytes(of: bitsHigh.bigEndian, toByteOffset: total - 16, as: UInt64.self)
             }
-            // One call per padding block: a single two-block call over this stack buffer measured
-            // ≈ 0.13 µs slower than two calls (SHA256 of 56 bytes 0.41 → 0.26 µs, of 700 bytes
-            // 1.63 → 1.52 µs; the cause was not pinned down).
-            state.compress(UnsafeRawBufferPointer(rebasing: p[0..<blockSize]))
-            if total > blockSize { state.compress(UnsafeRawBufferPointer(rebasing: p[blockSize..<total])) }
+            state.compress(UnsafeRawBufferPointer(rebasing: p[0..<total]))
         }
         return state.bigEndianWords()
     }
