@@ -19,30 +19,49 @@ public struct HMAC<H: HashFunction>: Sendable {
         @usableFromInline let outer: H
 
         /// Prepares `key` for HMAC-`H`.
+        @inlinable
         public init(_ key: SymmetricKey) {
-            self.init(keyBytes: key.bytes)
+            (inner, outer) = key.bytes.withUnsafeBytes { Key._prepare($0) }
         }
 
         /// Prepares raw key bytes for HMAC-`H` (any length, including zero).
         @inlinable
         public init(keyBytes: some Sequence<UInt8>) {
+            if let prepared = keyBytes.withContiguousStorageIfAvailable({ Key._prepare(UnsafeRawBufferPointer($0)) }) {
+                (inner, outer) = prepared
+            } else {
+                (inner, outer) = Array(keyBytes).withUnsafeBytes { Key._prepare($0) }
+            }
+        }
+
+        /// The inner and outer hash states for `key`, with K0 built in a block-sized buffer on
+        /// the stack (no heap allocation) and wiped afterwards. Inlinable, so that it is
+        /// specialised for `H` in the caller's module instead of running through witness tables.
+        @inlinable
+        static func _prepare(_ key: UnsafeRawBufferPointer) -> (inner: H, outer: H) {
             let blockSize = H.blockByteCount
-            var k0 = Array(keyBytes)
-            // RFC 2104 §2: keys longer than B bytes are first hashed (FIPS 198-1 step 2).
-            if k0.count > blockSize { k0 = H.hash(data: k0).bytes }
-            // Step (1): append zeros to B bytes.
-            k0 += repeatElement(0, count: blockSize - k0.count)
             var inner = H()
             var outer = H()
-            // Steps (2) and (5): one block of K0 ⊕ ipad (0x36…) into the inner hash, one of
-            // K0 ⊕ opad (0x5c…) into the outer; the padded key is then wiped.
-            for i in k0.indices { k0[i] ^= 0x36 }
-            inner.update(data: k0)
-            for i in k0.indices { k0[i] ^= 0x36 ^ 0x5c }
-            outer.update(data: k0)
-            for i in k0.indices { k0[i] = 0 }
-            self.inner = inner
-            self.outer = outer
+            var block = _zeroBlock   // 128 bytes: the larger block size
+            Swift.withUnsafeMutableBytes(of: &block) { k0 in
+                // RFC 2104 §2: keys longer than B bytes are first hashed (FIPS 198-1 step 2);
+                // step (1): K0 is the key (or its hash) followed by zeros to B bytes.
+                if key.count > blockSize {
+                    var h = H()
+                    h.update(bufferPointer: key)
+                    h.finalize().withUnsafeBytes { k0.copyMemory(from: $0) }
+                } else if key.count > 0 {
+                    k0.copyMemory(from: key)
+                }
+                // Steps (2) and (5): one block of K0 ⊕ ipad (0x36…) into the inner hash, one of
+                // K0 ⊕ opad (0x5c…) into the outer; the padded key is then wiped.
+                for i in 0..<blockSize { k0[i] ^= 0x36 }
+                inner.update(bufferPointer: UnsafeRawBufferPointer(rebasing: k0[0..<blockSize]))
+                for i in 0..<blockSize { k0[i] ^= 0x36 ^ 0x5c }
+                outer.update(bufferPointer: UnsafeRawBufferPointer(rebasing: k0[0..<blockSize]))
+                for i in 0..<blockSize { k0[i] = 0 }
+            }
+            return (inner, outer)
         }
     }
 
