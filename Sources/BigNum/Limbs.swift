@@ -159,11 +159,8 @@ package enum Limbs {
         modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
         scratch t: UnsafeMutablePointer<UInt64>
     ) {
-        switch k {
-        case 16: montgomeryMultiply16(r, a, b, modulus: n, n0inv: n0inv)
-        case 32: montgomeryMultiply32(r, a, b, modulus: n, n0inv: n0inv)
-        default: montgomeryMultiplyGeneric(r, a, b, modulus: n, n0inv: n0inv, count: k, scratch: t)
-        }
+        if montgomeryMultiplyFixed(r, a, b, modulus: n, n0inv: n0inv, count: k) { return }
+        montgomeryMultiplyGeneric(r, a, b, modulus: n, n0inv: n0inv, count: k, scratch: t)
     }
 
     /// Montgomery squaring `r = a² · R⁻¹ mod n`, fully reduced; dispatches like
@@ -174,11 +171,8 @@ package enum Limbs {
         modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
         scratch w: UnsafeMutablePointer<UInt64>
     ) {
-        switch k {
-        case 16: montgomerySquare16(r, a, modulus: n, n0inv: n0inv)
-        case 32: montgomerySquare32(r, a, modulus: n, n0inv: n0inv)
-        default: montgomerySquareGeneric(r, a, modulus: n, n0inv: n0inv, count: k, scratch: w)
-        }
+        if montgomerySquareFixed(r, a, modulus: n, n0inv: n0inv, count: k) { return }
+        montgomerySquareGeneric(r, a, modulus: n, n0inv: n0inv, count: k, scratch: w)
     }
 
     /// Montgomery multiplication `r = a · b · R⁻¹ mod n` with R = 2^(64·count), fully reduced

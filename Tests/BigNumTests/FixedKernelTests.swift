@@ -31,7 +31,7 @@ import TestSupport
 
     @Test(arguments: Limbs.fixedKernelSizes)
     func fixedKernelsMatchGenericAndBigUInt(_ k: Int) throws {
-        #expect(k == 16 || k == 32)
+        #expect(Limbs.fixedKernelSizes.contains(16))
         var rng = SplitMix64(seed: 0xF1ED &+ UInt64(k))
         var checked = 0
         for nl in Self.moduli(k, &rng) {
@@ -48,10 +48,7 @@ import TestSupport
                 let al = Self.padded(a, k)
                 // Square: fixed (also in place) vs generic vs BigUInt.
                 let expectedSquare = (a * a * rInv) % n
-                switch k {
-                case 16: Limbs.montgomerySquare16(&fixed, al, modulus: nl, n0inv: n0inv)
-                default: Limbs.montgomerySquare32(&fixed, al, modulus: nl, n0inv: n0inv)
-                }
+                #expect(Limbs.montgomerySquareFixed(&fixed, al, modulus: nl, n0inv: n0inv, count: k))
                 Limbs.montgomerySquareGeneric(&generic, al, modulus: nl, n0inv: n0inv, count: k, scratch: &scratch)
                 #expect(fixed == generic, "square k \(k) operand \(ia)")
                 #expect(BigUInt(limbs: fixed) == expectedSquare, "square k \(k) operand \(ia)")
@@ -63,10 +60,7 @@ import TestSupport
                 checked += 1
                 for (ib, b) in operands.enumerated() where ib % 3 == ia % 3 || ib < 4 {
                     let bl = Self.padded(b, k)
-                    switch k {
-                    case 16: Limbs.montgomeryMultiply16(&fixed, al, bl, modulus: nl, n0inv: n0inv)
-                    default: Limbs.montgomeryMultiply32(&fixed, al, bl, modulus: nl, n0inv: n0inv)
-                    }
+                    #expect(Limbs.montgomeryMultiplyFixed(&fixed, al, bl, modulus: nl, n0inv: n0inv, count: k))
                     Limbs.montgomeryMultiplyGeneric(&generic, al, bl, modulus: nl, n0inv: n0inv, count: k, scratch: &scratch)
                     #expect(fixed == generic, "multiply k \(k) operands \(ia), \(ib)")
                     #expect(BigUInt(limbs: fixed) == (a * b * rInv) % n, "multiply k \(k) operands \(ia), \(ib)")
@@ -87,6 +81,15 @@ import TestSupport
 
     /// The largest intermediate values: t just below 2n before the final subtraction, reached with
     /// n − 1 times n − 1 on the all-ones modulus (the top accumulator limb carries).
+    /// A count without a fixed kernel is refused (the generic loop runs).
+    @Test func otherCountsHaveNoFixedKernel() {
+        var r = [UInt64](repeating: 0, count: 17)
+        let x = [UInt64](repeating: 1, count: 17)
+        #expect(!Limbs.montgomerySquareFixed(&r, x, modulus: x, n0inv: 1, count: 17))
+        #expect(!Limbs.montgomeryMultiplyFixed(&r, x, x, modulus: x, n0inv: 1, count: 17))
+        #expect(r == [UInt64](repeating: 0, count: 17))
+    }
+
     @Test(arguments: Limbs.fixedKernelSizes)
     func allOnesOperandsCarryThroughTheTop(_ k: Int) {
         let nl = [UInt64](repeating: ~0, count: k)
