@@ -11,6 +11,10 @@ It writes Sources/ECDSA/Generated/{P256,P384}+{Field,Scalar,Curve}.swift. Every 
 parameters of NIST SP 800-186 §3.2.1.3 (P-256) and §3.2.1.4 (P-384), and checks them (G on the curve,
 [n]G = ∞, p ≡ 3 mod 4) before writing anything. Only the limb-level code is unrolled here; the shape of
 each function lives in the templates below.
+
+P-521 (§3.2.1.5) differs in its field: p = 2^521 − 1 is a Mersenne prime, so gen_m521_field writes nine
+unsaturated 58-bit limbs with the Mersenne fold instead of Montgomery form, and its field and scalar
+inversions call Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift) with constants computed here.
 """
 import os, sys
 
@@ -31,8 +35,9 @@ CURVES = [
          gx=0xaa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a385502f25dbf55296c3a545e3872760ab7,
          gy=0x3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c00a60b1ce1d7e819d7a431d7c90ea0e5f,
          spec="NIST SP 800-186 §3.2.1.4"),
-    # P-521: p = 2^521 − 1 (Mersenne); nine 64-bit limbs in Montgomery form like the others (−p⁻¹ mod 2⁶⁴ = 1).
-    dict(name="P521", bits=521, hash="SHA512", wg=8, hedge=32,
+    # P-521: p = 2^521 − 1 (Mersenne): its field is nine 58-bit limbs with the Mersenne fold, no Montgomery form
+    # (gen_m521_field); scalars mod n are nine 64-bit limbs in Montgomery form like the others.
+    dict(name="P521", bits=521, hash="SHA512", wg=8, hedge=32, mersenne=True, safegcd=True,
          p=2**521 - 1,
          n=0x01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409,
          b=0x0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00,
@@ -416,7 +421,7 @@ extension «C» {
             }
         }
 
-        /// The multiplicative inverse by Fermat's little theorem, a^(«MOD_NAME»−2); 0 maps to 0.
+        /// «INVERT_TITLE»; 0 maps to 0.
         /// «INVERT_DOC» Constant time in the element.
         func inverted() -> «T» {
 «INVERT_BODY»
@@ -488,7 +493,7 @@ CURVE_TEMPLATE = """«HEADER»
 // Weierstrass curves with a = −3, Jacobian coordinates: dbl-2001-b, add-2007-bl, madd-2007-bl.
 
 extension «C» {
-    /// An affine point (x, y), coordinates in Montgomery form. Never the point at infinity.
+    /// An affine point (x, y), coordinates in «FIELD_FORM». Never the point at infinity.
     struct AffinePoint: Sendable {
         var x: FieldElement
         var y: FieldElement
@@ -505,7 +510,7 @@ extension «C» {
         }
     }
 
-    /// A point in Jacobian coordinates, coordinates in Montgomery form.
+    /// A point in Jacobian coordinates, coordinates in «FIELD_FORM».
     struct JacobianPoint: Sendable {
         var x: FieldElement
         var y: FieldElement
@@ -1044,7 +1049,7 @@ extension «C» {
     /// so the top digit never borrows.
     static let combWindowBits = «W»
     static let combRows = «ROWS»
-    /// Words per table entry: x then y, «N» limbs each, Montgomery form.
+    /// Words per table entry: x then y, «N» limbs each, «FIELD_FORM».
     static let combEntryWords = «N2X»
 
     /// Row i, entry j − 1 (j = 1 … 16): the affine point j·2^(«W»i)·G, flattened into words. Built on first
@@ -1520,6 +1525,327 @@ extension «C»: NISTCurve {
 """
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# P-521's field, p = 2^521 − 1: nine unsaturated 58-bit limbs and the Mersenne fold, no Montgomery form.
+
+R58 = 58
+M58 = 2**58 - 1
+M57 = 2**57 - 1
+
+
+def limbs58(x):
+    """x < 2^522 as nine radix-2^58 limbs (the last holds the bits from 464 up)."""
+    return [(x >> (58 * i)) & M58 for i in range(8)] + [x >> 464]
+
+
+def tuple58(x):
+    return "(" + ", ".join(h(l) for l in limbs58(x)) + ")"
+
+
+def gen_m521_mul(sq):
+    """Column sums of the 9 × 9 limb product, folded: limb i·limb j with i + j ≥ 9 weighs
+    2^(58(i+j)) = 2^522·2^(58(i+j−9)) ≡ 2·2^(58(i+j−9)) (mod p), so it lands in column i + j − 9 doubled."""
+    W = lambda x, y: f"UInt128(_low: {x}, _high: 0) &* UInt128(_low: {y}, _high: 0)"
+    L = ["let (" + ", ".join(f"a{i}" for i in range(9)) + ") = a.v"]
+    if not sq:
+        L.append("let (" + ", ".join(f"b{i}" for i in range(9)) + ") = b.v")
+        L.append("// 2·bⱼ for the folded products (bⱼ < 2^59, so 2·bⱼ < 2^60 fits).")
+        for j in range(1, 9):
+            L.append(f"let d{j} = b{j} &<< 1")
+        for k in range(9):
+            terms = [(i, f"b{k - i}") for i in range(k + 1)] + [(i, f"d{k + 9 - i}") for i in range(k + 1, 9)]
+            L.append(f"var c{k} = {W(f'a{terms[0][0]}', terms[0][1])}")
+            for i, y in terms[1:]:
+                L.append(f"c{k} = c{k} &+ {W(f'a{i}', y)}")
+    else:
+        L.append("// 2·aᵢ and 4·aᵢ (aᵢ < 2^59: < 2^60 and < 2^61): cross products count twice, folded ones twice more.")
+        for j in range(9):
+            L.append(f"let e{j} = a{j} &<< 1")
+        for j in range(5, 9):
+            L.append(f"let f{j} = a{j} &<< 2")
+        for k in range(9):
+            terms = []
+            # unfolded: i < j, i + j = k → aᵢ·(2aⱼ); i = j → aᵢ²
+            for i in range(k + 1):
+                j = k - i
+                if i < j: terms.append((f"a{i}", f"e{j}"))
+                elif i == j: terms.append((f"a{i}", f"a{i}"))
+            # folded: i + j = k + 9 → ×2: i < j → aᵢ·(4aⱼ); i = j → aᵢ·(2aᵢ)
+            for i in range(9):
+                j = k + 9 - i
+                if j > 8 or j < 0: continue
+                if i < j: terms.append((f"a{i}", f"f{j}"))
+                elif i == j: terms.append((f"a{i}", f"e{i}"))
+            L.append(f"var c{k} = {W(*terms[0])}")
+            for x, y in terms[1:]:
+                L.append(f"c{k} = c{k} &+ {W(x, y)}")
+    L.append("// Each column is a sum of nine products < 2^120 (inputs < 2^59, one factor at most 4× that): < 2^124.")
+    L.append("// One carry pass in 128 bits (carries < 2^67), the carry out of limb 8 (weight 2^521 ≡ 1) wraps to limb 0.")
+    L.append("var x = c0")
+    L.append("let r0 = x._low & 0x3ffffffffffffff")
+    for k in range(1, 9):
+        L.append(f"x = c{k} &+ (x &>> 58)")
+        L.append(f"{'var' if k == 1 else 'let'} r{k} = x._low & {'0x3ffffffffffffff' if k < 8 else '0x1ffffffffffffff'}")
+    L.append("// x >> 57 < 2^68: limb 0 + it < 2^69 in 128 bits, whose carry (< 2^11) goes to limb 1.")
+    L.append("let y = UInt128(_low: r0, _high: 0) &+ (x &>> 57)")
+    L.append("r1 = r1 &+ (y &>> 58)._low")
+    L.append("return FieldElement(limbs: (y._low & 0x3ffffffffffffff, " + ", ".join(f"r{k}" for k in range(1, 9)) + "))")
+    return "\n".join("            " + l for l in L)
+
+
+def gen_pack():
+    """Canonical 58-bit limbs l0…l8 → nine little-endian 64-bit words."""
+    out = []
+    for j in range(9):
+        parts = []
+        for i in range(9):
+            lo, hi = 58 * i, 58 * i + (58 if i < 8 else 57)
+            if hi <= 64 * j or lo >= 64 * j + 64: continue
+            s = lo - 64 * j
+            parts.append(f"(l.{i} &<< {s})" if s > 0 else (f"(l.{i} &>> {-s})" if s < 0 else f"l.{i}"))
+        out.append(" | ".join(parts) if parts else "0")
+    return ", ".join(out)
+
+
+def gen_unpack():
+    """Nine little-endian 64-bit words (a value < 2^521) → 58-bit limbs."""
+    out = []
+    for i in range(9):
+        lo = 58 * i
+        j, s = divmod(lo, 64)
+        e = f"(w.{j} &>> {s})" if s else f"w.{j}"
+        if s + 58 > 64 and j + 1 < 9:
+            e += f" | (w.{j + 1} &<< {64 - s})"
+        out.append(f"({e}) & {'0x3ffffffffffffff' if i < 8 else '0x1ffffffffffffff'}")
+    return ", ".join(out)
+
+
+def gen_chain(var, start_add=None):
+    """Carry propagation t0 → t8 of the named limbs (no wrap)."""
+    L = []
+    for i in range(8):
+        L.append(f"{var}{i + 1} = {var}{i + 1} &+ ({var}{i} &>> 58); {var}{i} &= 0x3ffffffffffffff")
+    return L
+
+
+M521_TEMPLATE = '''«HEADER»
+// An element of the base field of P-521, integers mod p = 2^521 − 1 (NIST SP 800-186 §3.2.1.5).
+// p is a Mersenne prime, so no Montgomery form: an element is nine unsaturated limbs of radix 2^58
+// (value = Σ vᵢ·2^(58i), limb 8 weighs 2^464 and holds the top 57 bits), and a product folds as
+// high·2^521 + low ≡ high + low. Representations are not unique: results are only partly reduced
+// ("loose": limbs 0 and 2…7 < 2^58, limb 1 < 2^58 + 2^11, limb 8 < 2^57, value < 2^522), which every
+// operation accepts; the canonical residue in [0, p) is computed, in constant time, only for encodings,
+// comparisons and the zero test.
+
+extension P521 {
+    /// An element of GF(2^521 − 1) in nine loose radix-2^58 limbs. Constant time throughout.
+    struct FieldElement: Sendable, Equatable {
+        /// Limbs of radix 2^58, little-endian: limbs 0 and 2…7 < 2^58, limb 1 < 2^58 + 2^11, limb 8 < 2^57.
+        var v: «LIMB_T»
+
+        @inline(__always)
+        init(limbs v: «LIMB_T») { self.v = v }
+
+        /// p as canonical little-endian 64-bit words (for parsing).
+        static let modulusLimbs: «LIMB_T» = «MOD_LIMBS»
+        /// 0.
+        static let zero = FieldElement(limbs: «ZERO58»)
+        /// 1.
+        static let one = FieldElement(limbs: «ONE58»)
+        /// Byte length of the canonical big-endian encoding.
+        static let byteCount = 66
+
+        /// Limbs tᵢ < 2^61 (i < 8), t8 < 2^61 → loose limbs of the same residue: one carry pass, the carry out
+        /// of bit 521 (< 2^4) wraps into limb 0 (weight 2^521 ≡ 1), whose carry (≤ 1) goes to limb 1.
+        @inline(__always)
+        static func carried(«CARRY_PARAMS») -> FieldElement {
+«CARRY»
+        }
+
+        /// a·b mod p (loose inputs and output): 81 limb products in nine 128-bit column sums, folded, one
+        /// carry pass. Constant time.
+        static func mul(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
+«MUL»
+        }
+
+        /// a² mod p: 45 limb products (cross products doubled by a doubled factor). Constant time.
+        static func sqr(_ a: FieldElement) -> FieldElement {
+«SQR»
+        }
+
+        /// a + b mod p: limb sums < 2^59 + 2^12, then one carry pass. Constant time.
+        @inline(__always)
+        static func add(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
+«ADD»
+        }
+
+        /// a − b mod p as a + 2p − b limb by limb: 2p's limbs (2^59 − 2, …, 2^58 − 2) are at least b's loose
+        /// limbs, so no limb goes negative, and the sums stay < 2^60 before the carry pass. Constant time.
+        @inline(__always)
+        static func sub(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
+«SUB»
+        }
+
+        /// −a mod p. Constant time.
+        @inline(__always)
+        static func neg(_ a: FieldElement) -> FieldElement { sub(zero, a) }
+
+        @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
+        @inline(__always) static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
+        @inline(__always) static func - (a: FieldElement, b: FieldElement) -> FieldElement { sub(a, b) }
+        @inline(__always) static prefix func - (a: FieldElement) -> FieldElement { neg(a) }
+
+        /// a·2 mod p.
+        @inline(__always) var doubled: FieldElement { FieldElement.add(self, self) }
+        /// a².
+        @inline(__always) var squared: FieldElement { FieldElement.sqr(self) }
+
+        /// The canonical residue in [0, p) as 58-bit limbs, without branches: a full carry pass leaves
+        /// s = low + top with low < 2^521 and top ≤ 1 (the value was < 2^522), so s ≤ 2^521; s ≥ p exactly when
+        /// s + 1 reaches bit 521, and then s − p is s + 1 without that bit.
+        var reduced: «LIMB_T» {
+«REDUCE»
+        }
+
+        /// True if the element is 0 mod p. Constant time.
+        @inline(__always)
+        var isZero: Bool {
+            let r = reduced
+            return («ZERO_TEST») == 0
+        }
+
+        /// Whether two elements are equal mod p. Constant time.
+        @inline(__always)
+        static func == (a: FieldElement, b: FieldElement) -> Bool {
+            let x = a.reduced, y = b.reduced
+            return («EQ_TEST») == 0
+        }
+
+        /// `a` where `mask` is all ones, `b` where it is 0 (any other mask mixes bits). Constant time.
+        @inline(__always)
+        static func select(_ mask: UInt64, _ a: FieldElement, _ b: FieldElement) -> FieldElement {
+            FieldElement(limbs: («SELECT»))
+        }
+
+        /// The canonical integer x (little-endian 64-bit words, x < 2^521) in radix-2^58 limbs.
+        @inline(__always)
+        init(canonical w: «LIMB_T») {
+            self.v = («UNPACK»)
+        }
+
+        /// The canonical integer in [0, p) as little-endian 64-bit words. Constant time.
+        @inline(__always)
+        var canonicalLimbs: «LIMB_T» {
+            let l = reduced
+            return («PACK»)
+        }
+
+        /// Parses a big-endian integer of exactly 66 bytes; nil if it is ≥ p (canonical encodings only, as
+        /// SEC 1 v2 §2.3.6 requires of field elements).
+        init?(bigEndianBytes b: UnsafeRawBufferPointer) {
+            guard b.count == 66 else { return nil }
+            let l = ECDSALimbs.load9(b)
+            guard ECDSALimbs.less9(l, FieldElement.modulusLimbs) else { return nil }
+            self.init(canonical: l)
+        }
+
+        /// Parses a big-endian integer of exactly 66 bytes; nil if it is ≥ p.
+        init?(bigEndianBytes b: some Collection<UInt8>) {
+            guard b.count == 66 else { return nil }
+            let bytes = Array(b)
+            guard let v = bytes.withUnsafeBytes({ FieldElement(bigEndianBytes: $0) }) else { return nil }
+            self = v
+        }
+
+        /// The canonical big-endian encoding, 66 bytes.
+        var bigEndianBytes: [UInt8] {
+            ECDSALimbs.store9(canonicalLimbs)
+        }
+
+        /// The low bit of the canonical integer (the "sign" used by point compression, SEC 1 v2 §2.3.3).
+        var isOdd: Bool { reduced.0 & 1 == 1 }
+
+        /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift) on the canonical residue; 0 maps
+        /// to 0. Constant time in the element.
+        func inverted() -> FieldElement {
+            FieldElement(canonical: SafeGCD.inverse(canonicalLimbs, modulus: FieldElement.safeGCDModulus))
+        }
+
+        /// p for SafeGCD: signed 62-bit limbs and p⁻¹ mod 2^62.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: «P62»,
+            inverse62: «PINV62»)
+
+        /// a^(2^n) by n squarings (n is a public constant).
+        @inline(__always)
+        static func squaredRepeatedly(_ a: FieldElement, _ n: Int) -> FieldElement {
+            var r = a
+            for _ in 0..<n { r = FieldElement.sqr(r) }
+            return r
+        }
+
+        /// A square root, or nil if the element is not a square: since p ≡ 3 (mod 4), a^((p+1)/4) = a^(2^519)
+        /// (519 squarings) is one when one exists. Variable time (inputs are public).
+        func squareRootVarTime() -> FieldElement? {
+            let r = FieldElement.squaredRepeatedly(self, 519)
+            return FieldElement.sqr(r) == self ? r : nil
+        }
+    }
+}
+'''
+
+
+def gen_m521_field(c):
+    p = c["p"]
+    CARRY = ["var t0 = t0, t1 = t1, t2 = t2, t3 = t3, t4 = t4, t5 = t5, t6 = t6, t7 = t7, t8 = t8"]
+    CARRY += gen_chain("t")
+    CARRY += ["t0 = t0 &+ (t8 &>> 57); t8 &= 0x1ffffffffffffff",
+              "t1 = t1 &+ (t0 &>> 58); t0 &= 0x3ffffffffffffff",
+              "return FieldElement(limbs: (" + ", ".join(f"t{i}" for i in range(9)) + "))"]
+    ADD = ["let (" + ", ".join(f"a{i}" for i in range(9)) + ") = a.v",
+           "let (" + ", ".join(f"b{i}" for i in range(9)) + ") = b.v",
+           "return carried(" + ", ".join(f"a{i} &+ b{i}" for i in range(9)) + ")"]
+    p2 = limbs58(2 * p)
+    # 2p in limbs: 2^59 − 2 for i < 8 would be what a + 2p − b needs: 2p = Σ (2·(2^58 − 1))·2^(58i) + 2·(2^57 − 1)·2^464
+    p2 = [2 * M58] * 8 + [2 * M57]
+    assert sum(l << (58 * i) for i, l in enumerate(p2)) == 2 * p
+    SUB = ["let (" + ", ".join(f"a{i}" for i in range(9)) + ") = a.v",
+           "let (" + ", ".join(f"b{i}" for i in range(9)) + ") = b.v",
+           "return carried(" + ", ".join(f"a{i} &+ {h(p2[i])} &- b{i}" for i in range(9)) + ")"]
+    RED = ["var (" + ", ".join(f"t{i}" for i in range(9)) + ") = v",
+           "// Full carry pass; top = bit 521 and up (≤ 1), which weighs 2^521 ≡ 1."]
+    RED += gen_chain("t")
+    RED += ["let top = t8 &>> 57; t8 &= 0x1ffffffffffffff",
+            "// s = low + top (≤ 2^521, exact limbs).",
+            "t0 = t0 &+ top"]
+    RED += gen_chain("t")
+    RED += ["// u = s + 1; its bit 521 says s ≥ p.",
+            "var (" + ", ".join(f"u{i}" for i in range(9)) + ") = (t0 &+ 1, " + ", ".join(f"t{i}" for i in range(1, 9)) + ")"]
+    RED += gen_chain("u")
+    RED += ["let take = ECDSAConstantTime.barrier(0 &- (u8 &>> 57))",
+            "u8 &= 0x1ffffffffffffff",
+            "return (" + ", ".join(f"(u{i} & take) | (t{i} & ~take)" for i in range(9)) + ")"]
+    ind = lambda L: "\n".join("            " + l for l in L)
+    subs = {
+        "HEADER": HEADER,
+        "LIMB_T": "(" + ", ".join(["UInt64"] * 9) + ")",
+        "MOD_LIMBS": tuple_lit(p, 9),
+        "ZERO58": tuple58(0), "ONE58": tuple58(1),
+        "CARRY_PARAMS": ", ".join(f"_ t{i}: UInt64" for i in range(9)),
+        "CARRY": ind(CARRY),
+        "MUL": gen_m521_mul(False),
+        "SQR": gen_m521_mul(True),
+        "ADD": ind(ADD), "SUB": ind(SUB), "REDUCE": ind(RED),
+        "ZERO_TEST": " | ".join(f"r.{j}" for j in range(9)),
+        "EQ_TEST": " | ".join(f"(x.{j} ^ y.{j})" for j in range(9)),
+        "SELECT": ", ".join(f"(a.v.{j} & mask) | (b.v.{j} & ~mask)" for j in range(9)),
+        "UNPACK": gen_unpack(), "PACK": gen_pack(),
+        "P62": "(" + ", ".join(h((p >> (62 * i)) & (2**62 - 1)) for i in range(8)) + ", " + h(p >> 496) + ")",
+        "PINV62": h(pow(p, -1, 2**62)),
+    }
+    return render(M521_TEMPLATE, subs)
+
+
 def render(template, subs):
     out = template
     for k, v in subs.items():
@@ -1565,12 +1891,29 @@ def gen_mont_type(c, field):
         "BUF_ARGS": ", ".join(f"buf.{j}" for j in range(N)),
         "INVERT_DOC": ("An addition chain over the runs of p − 2 (generated)." if field
                        else "A 4-bit fixed window over the public exponent."),
+        "INVERT_TITLE": f"The multiplicative inverse by Fermat's little theorem, a^({'p' if field else 'n'}−2)",
         "INVERT_BODY": (gen_pow_chain(m - 2) if field else "            powVarTime(«T».modulusMinusTwo)").replace("«T»", T),
         "SELECT": ", ".join(f"(a.v.{j} & mask) | (b.v.{j} & ~mask)" for j in range(N)),
         "LESS_MASK": gen_less_mask(N),
     }
     subs["E_LIMBS"] = ", ".join(f"e.{j}" for j in range(N))
     extra = FIELD_EXTRA if field else SCALAR_EXTRA
+    if c.get("safegcd") and not field:
+        # Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift, nine signed 62-bit limbs) instead of Fermat.
+        assert N == 9 and m < 2**521 and m % 2 == 1
+        s62 = [(m >> (62 * i)) & (2**62 - 1) for i in range(8)] + [m >> 496]
+        subs["INVERT_TITLE"] = "The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift)"
+        subs["INVERT_DOC"] = ("On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod «MOD_NAME» "
+                              "makes that a⁻¹·R.").replace("«MOD_NAME»", "n")
+        subs["INVERT_BODY"] = f"            {T}.mul({T}(limbs: SafeGCD.inverse(v, modulus: {T}.safeGCDModulus)), {T}.rCubed)"
+        extra = extra + f'''
+        /// n for SafeGCD: signed 62-bit limbs and n⁻¹ mod 2^62.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: ({", ".join(h(l) for l in s62)}),
+            inverse62: {h(pow(m, -1, 2**62))})
+        /// R³ mod n (R = 2^{64 * N}), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
+        static let rCubed = «T»(limbs: {tuple_lit(R ** 3 % m, N)})
+'''
     subs["EXTRA"] = render(extra, {k: v for k, v in subs.items() if k != "HEADER"})
     return render(MONT_TEMPLATE, subs)
 
@@ -1579,28 +1922,35 @@ def gen_curve_consts(c):
     N = -(-c["bits"] // 64)
     R = 2 ** (64 * N)
     p = c["p"]
-    mont = lambda x: tuple_lit(x * R % p, N)
+    mont = (lambda x: tuple58(x)) if c.get("mersenne") else (lambda x: tuple_lit(x * R % p, N))
+    form = "radix-2^58 limbs (no Montgomery form)" if c.get("mersenne") else "Montgomery form"
+    stored = ("Field constants are stored in nine radix-2^58 limbs (canonical, no Montgomery form)." if c.get("mersenne")
+              else f"Field constants are stored in Montgomery form (·2^{c['bits']} mod p).")
     return f'''{HEADER}
 // Curve constants of {c["name"][0]}-{c["name"][1:]} ({c["spec"]}): y² = x³ − 3x + b over GF(p).
 //   b  = {c["b"]:x}
 //   Gx = {c["gx"]:x}
 //   Gy = {c["gy"]:x}
 //   n  = {c["n"]:x}
-// Field constants are stored in Montgomery form (·2^{c["bits"]} mod p).
+// {stored}
 
 extension {c["name"]} {{
-    /// b, in Montgomery form.
+    /// b, in {form}.
     static let curveB = FieldElement(limbs: {mont(c["b"])})
-    /// The base point G, in Montgomery form.
+    /// The base point G, in {form}.
     static let generator = AffinePoint(
         x: FieldElement(limbs: {mont(c["gx"])}),
         y: FieldElement(limbs: {mont(c["gy"])}))
-    /// n as a field element (n < p), in Montgomery form, for the x mod n comparison.
+    /// n as a field element (n < p), in {form}, for the x mod n comparison.
     static let orderAsField = FieldElement(limbs: {mont(c["n"])})
     /// p − n, canonical little-endian limbs: r + n < p exactly when r < p − n.
     static let fieldMinusOrder: {"(" + ", ".join(["UInt64"] * N) + ")"} = {tuple_lit(p - c["n"], N)}
 }}
 '''
+
+
+def field_form(c):
+    return "radix-2^58 limbs" if c.get("mersenne") else "Montgomery form"
 
 
 def gen_curve(c):
@@ -1613,6 +1963,7 @@ def gen_curve(c):
         "W_G": str(wg), "W_Q": str(wq), "GTABLE_SIZE": str(2 ** (wg - 2)), "QTABLE_SIZE": str(2 ** (wq - 2)),
         "HALF": str(64 * (N // 2)), "N2": str(N // 2), "HIGH_BITS": str(c["bits"] - 64 * (N // 2)),
         "NAF_LEN": str(max(64 * (N // 2), c["bits"] - 64 * (N // 2)) + 1),
+        "FIELD_FORM": field_form(c),
     })
 
 
@@ -1650,6 +2001,7 @@ def curve_subs(c):
         "ENTRY_Y": ", ".join(f"entry.{j}" for j in range(N, 2 * N)),
         "OR_LIMBS": " | ".join(f"x.{j}" for j in range(N)),
         "X_ARGS": ", ".join(f"x.{j}" for j in range(N)),
+        "FIELD_FORM": field_form(c),
     }
 
 
@@ -1676,7 +2028,7 @@ def main():
     for c in CURVES:
         check_curve(c)
         files = {
-            f"{c['name']}+Field.swift": gen_mont_type(c, True),
+            f"{c['name']}+Field.swift": gen_m521_field(c) if c.get("mersenne") else gen_mont_type(c, True),
             f"{c['name']}+Scalar.swift": gen_mont_type(c, False),
             f"{c['name']}+Constants.swift": gen_curve_consts(c),
             f"{c['name']}+Curve.swift": gen_curve(c),

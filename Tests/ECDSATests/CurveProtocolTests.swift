@@ -55,13 +55,43 @@ struct CurveProtocolTests {
         for (modulus, op) in [(c.curve.primeBytes, c.curve.fieldOperation), (c.curve.orderBytes, c.curve.scalarOperation)] {
             for _ in 0..<20 {
                 var a = rng.bytes(n), b = rng.bytes(n)
-                a[0] &= 0x7f; b[0] &= 0x7f   // below both moduli
+                // Below both moduli: 0x7f for P-256/P-384 (top byte 0xff), 0x00 for P-521 (p < 2^521 is 66 bytes).
+                let top = c.curve.primeBytes[0] >> 1
+                a[0] &= top; b[0] &= top
                 #expect(op(.mul, a, b) == Oracle.mulMod(a, b, modulus))
                 #expect(op(.add, a, b) == Oracle.addMod(a, b, modulus))
                 #expect(Oracle.addMod(op(.sub, a, b), b, modulus) == Oracle.mulMod(a, padded("1", n), modulus))
                 #expect(Oracle.mulMod(op(.inverse, a, b), a, modulus) == padded("1", n))
             }
         }
+    }
+
+    /// The same operations at the edges of each modulus (m − 1, m − 2, m − 3, 1, 2) and on random values of the
+    /// full range [0, m) — for P-521's radix-2^58 field these reach the top limb's last bits and the Mersenne
+    /// fold's carry out of bit 521, which values below 2^520 never do.
+    @Test(arguments: allCurves)
+    func modularOperationsAtTheEdges(_ c: AnyNISTCurve) {
+        let n = c.curve.scalarByteCount
+        var rng = SplitMix64(seed: 0xed9e)
+        var checked = 0
+        for (modulus, op) in [(c.curve.primeBytes, c.curve.fieldOperation), (c.curve.orderBytes, c.curve.scalarOperation)] {
+            var values = [padded("1", n), padded("2", n), offsetOrder(modulus, -1), offsetOrder(modulus, -2), offsetOrder(modulus, -3)]
+            while values.count < 13 {
+                var v = rng.bytes(n)
+                v[0] &= modulus[0]
+                if v.lexicographicallyPrecedes(modulus) { values.append(v) }
+            }
+            for a in values {
+                for b in values {
+                    #expect(op(.mul, a, b) == Oracle.mulMod(a, b, modulus))
+                    #expect(op(.add, a, b) == Oracle.addMod(a, b, modulus))
+                    #expect(Oracle.addMod(op(.sub, a, b), b, modulus) == Oracle.mulMod(a, padded("1", n), modulus))
+                    checked += 1
+                }
+                #expect(Oracle.mulMod(op(.inverse, a, a), a, modulus) == padded("1", n))
+            }
+        }
+        #expect(checked == 2 * 13 * 13)
     }
 
     /// Issue 19 point 2, on every curve: the range checks of r, s (verification) and d, k (signing).

@@ -5,17 +5,17 @@
 //   Gx = c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5bd66
 //   Gy = 11839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd16650
 //   n  = 1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409
-// Field constants are stored in Montgomery form (·2^521 mod p).
+// Field constants are stored in nine radix-2^58 limbs (canonical, no Montgomery form).
 
 extension P521 {
-    /// b, in Montgomery form.
-    static let curveB = FieldElement(limbs: (0x8014654fae586387, 0x78f7a28fea35a81f, 0x839ab9efc41e961a, 0xbd8b29605e9dd8df, 0xf0ab0c9ca8f63f49, 0xf9dc5a44c8c77884, 0x77516d392dccd98a, 0x0fc94d10d05b42a0, 0x000000000000004d))
-    /// The base point G, in Montgomery form.
+    /// b, in radix-2^58 limbs (no Montgomery form).
+    static let curveB = FieldElement(limbs: (0x03451fd46b503f00, 0x00f7e20f4b0d3c7b, 0x000bd3bb1bf07357, 0x0147b1fa4dec594b, 0x018ef109e1561939, 0x026cc57cee2d2264, 0x00540eea2da725b9, 0x02687e4a688682da, 0x0051953eb9618e1c))
+    /// The base point G, in radix-2^58 limbs (no Montgomery form).
     static let generator = AffinePoint(
-        x: FieldElement(limbs: (0xb331a16381adc101, 0x4dfcbf3f18e172de, 0x6f19a459e0c2b521, 0x947f0ee093d17fd4, 0xdd50a5af3bf7f3ac, 0x90fc1457b035a69e, 0x214e32409c829fda, 0xe6cf1f65b311cada, 0x0000000000000074)),
-        y: FieldElement(limbs: (0x28460e4a5a9e268e, 0x20445f4a3b4fe8b3, 0xb09a9e3843513961, 0x2062a85c809fd683, 0x164bf7394caf7a13, 0x340bd7de8b939f33, 0xeccc7aa224abcda2, 0x022e452fda163e8d, 0x00000000000001e0)))
-    /// n as a field element (n < p), in Montgomery form, for the x mod n comparison.
-    static let orderAsField = FieldElement(limbs: (0x04ffffffffffffff, 0xd75db7db8f489c32, 0xe81ddae4dc44ce23, 0x35bfe600a47b84d2, 0xfd28c343c1df97cb, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff))
+        x: FieldElement(limbs: (0x017e7e31c2e5bd66, 0x022cf0615a90a6fe, 0x00127a2ffa8de334, 0x01dfbf9d64a3f877, 0x006b4d3dbaa14b5e, 0x014fed487e0a2bd8, 0x015b4429c6481390, 0x03a73678fb2d988e, 0x00c6858e06b70404)),
+        y: FieldElement(limbs: (0x00be94769fd16650, 0x031c21a89cb09022, 0x039013fad0761353, 0x02657bd099031542, 0x03273e662c97ee72, 0x01e6d11a05ebef45, 0x03d1bd998f544495, 0x03001172297ed0b1, 0x011839296a789a3b)))
+    /// n as a field element (n < p), in radix-2^58 limbs (no Montgomery form), for the x mod n comparison.
+    static let orderAsField = FieldElement(limbs: (0x036fb71e91386409, 0x01726e226711ebae, 0x00148f709a5d03bb, 0x020efcbe59adff30, 0x03fffffffa518687, 0x03ffffffffffffff, 0x03ffffffffffffff, 0x03ffffffffffffff, 0x01ffffffffffffff))
     /// p − n, canonical little-endian limbs: r + n < p exactly when r < p − n.
     static let fieldMinusOrder: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0x449048e16ec79bf6, 0xc44a36477663b851, 0x8033feb708f65a2f, 0xae79787c40d06994, 0x0000000000000005, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000)
 }

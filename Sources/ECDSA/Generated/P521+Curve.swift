@@ -6,7 +6,7 @@
 // Weierstrass curves with a = −3, Jacobian coordinates: dbl-2001-b, add-2007-bl, madd-2007-bl.
 
 extension P521 {
-    /// An affine point (x, y), coordinates in Montgomery form. Never the point at infinity.
+    /// An affine point (x, y), coordinates in radix-2^58 limbs. Never the point at infinity.
     struct AffinePoint: Sendable {
         var x: FieldElement
         var y: FieldElement
@@ -23,7 +23,7 @@ extension P521 {
         }
     }
 
-    /// A point in Jacobian coordinates, coordinates in Montgomery form.
+    /// A point in Jacobian coordinates, coordinates in radix-2^58 limbs.
     struct JacobianPoint: Sendable {
         var x: FieldElement
         var y: FieldElement

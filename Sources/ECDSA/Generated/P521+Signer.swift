@@ -86,7 +86,7 @@ extension P521 {
     /// so the top digit never borrows.
     static let combWindowBits = 5
     static let combRows = 105
-    /// Words per table entry: x then y, 9 limbs each, Montgomery form.
+    /// Words per table entry: x then y, 9 limbs each, radix-2^58 limbs.
     static let combEntryWords = 18
 
     /// Row i, entry j − 1 (j = 1 … 16): the affine point j·2^(5i)·G, flattened into words. Built on first
