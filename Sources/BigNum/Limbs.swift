@@ -118,7 +118,65 @@ package enum Limbs {
         return 0 &- x
     }
 
+    /// `a·b + t + c` as (low, high) limbs; never overflows. The step of the generated kernels.
+    @inlinable @inline(__always)
+    package static func mac(_ a: UInt64, _ b: UInt64, _ t: UInt64, _ c: UInt64) -> (UInt64, UInt64) {
+        let m = a.multipliedFullWidth(by: b)
+        let p = UInt128(_low: m.low, _high: m.high) &+ UInt128(_low: t, _high: 0) &+ UInt128(_low: c, _high: 0)
+        return (p._low, p._high)
+    }
+
+    /// `x + y + z` as (low, high) limbs.
+    @inlinable @inline(__always)
+    package static func add3(_ x: UInt64, _ y: UInt64, _ z: UInt64) -> (UInt64, UInt64) {
+        let s = UInt128(_low: x, _high: 0) &+ UInt128(_low: y, _high: 0) &+ UInt128(_low: z, _high: 0)
+        return (s._low, s._high)
+    }
+
+    /// `x − y − borrow` as (difference, borrow out ∈ {0, 1}).
+    @inlinable @inline(__always)
+    package static func sbb(_ x: UInt64, _ y: UInt64, _ borrow: UInt64) -> (UInt64, UInt64) {
+        let d = UInt128(_low: x, _high: 0) &- UInt128(_low: y, _high: 0) &- UInt128(_low: borrow, _high: 0)
+        return (d._low, d._high & 1)
+    }
+
+    /// One diagonal step of a squaring: (dlo, dhi) + a² + carry as (low, high, carry out).
+    @inlinable @inline(__always)
+    package static func diagonal(_ a: UInt64, _ dlo: UInt64, _ dhi: UInt64, _ carry: UInt64) -> (UInt64, UInt64, UInt64) {
+        let sq = a.multipliedFullWidth(by: a)
+        let s0 = UInt128(_low: dlo, _high: 0) &+ UInt128(_low: sq.low, _high: 0) &+ UInt128(_low: carry, _high: 0)
+        let s1 = UInt128(_low: dhi, _high: 0) &+ UInt128(_low: sq.high, _high: 0) &+ UInt128(_low: s0._high, _high: 0)
+        return (s0._low, s1._low, s1._high)
+    }
+
     /// Montgomery multiplication `r = a · b · R⁻¹ mod n` with R = 2^(64·count), fully reduced.
+    ///
+    /// Counts with a generated fixed-size kernel (``fixedKernelSizes``, `Generated/Limbs+Fixed.swift`)
+    /// go there; the choice depends on the public count only. Same contract either way.
+    @inlinable @inline(__always)
+    package static func montgomeryMultiply(
+        _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
+        scratch t: UnsafeMutablePointer<UInt64>
+    ) {
+        if montgomeryMultiplyFixed(r, a, b, modulus: n, n0inv: n0inv, count: k) { return }
+        montgomeryMultiplyGeneric(r, a, b, modulus: n, n0inv: n0inv, count: k, scratch: t)
+    }
+
+    /// Montgomery squaring `r = a² · R⁻¹ mod n`, fully reduced; dispatches like
+    /// ``montgomeryMultiply(_:_:_:modulus:n0inv:count:scratch:)``.
+    @inlinable @inline(__always)
+    package static func montgomerySquare(
+        _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
+        scratch w: UnsafeMutablePointer<UInt64>
+    ) {
+        if montgomerySquareFixed(r, a, modulus: n, n0inv: n0inv, count: k) { return }
+        montgomerySquareGeneric(r, a, modulus: n, n0inv: n0inv, count: k, scratch: w)
+    }
+
+    /// Montgomery multiplication `r = a · b · R⁻¹ mod n` with R = 2^(64·count), fully reduced
+    /// (the loop kernel for any count).
     ///
     /// Requires `a, b < n`, `n` odd, and `t` a scratch range of `count + 1` limbs that aliases
     /// nothing else. `r` may alias `a` or `b` (it is written only at the end). Constant time in the
@@ -128,7 +186,7 @@ package enum Limbs {
     /// limb, with `m` chosen from the low limb so that the shifted-out word is zero. The invariant
     /// `t < 2n` keeps `t[count]` in {0, 1}.
     @inlinable
-    package static func montgomeryMultiply(
+    package static func montgomeryMultiplyGeneric(
         _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
         scratch t: UnsafeMutablePointer<UInt64>
@@ -168,14 +226,14 @@ package enum Limbs {
         reduceOnce(r, t, modulus: n, count: k)
     }
 
-    /// Montgomery squaring `r = a² · R⁻¹ mod n`, fully reduced: the square is formed with each
+    /// Montgomery squaring `r = a² · R⁻¹ mod n`, fully reduced (the loop kernel for any count): the square is formed with each
     /// cross product computed once and doubled (about count²/2 + count limb products instead of
     /// count²), then reduced by `count` reduction steps.
     ///
     /// Requires `a < n`, `n` odd, and `w` a scratch range of `2·count + 1` limbs that aliases
     /// nothing else. `r` may alias `a`. Constant time in the values.
     @inlinable
-    package static func montgomerySquare(
+    package static func montgomerySquareGeneric(
         _ r: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, n0inv: UInt64, count k: Int,
         scratch w: UnsafeMutablePointer<UInt64>

@@ -239,15 +239,25 @@ public struct MontgomeryContext: Sendable {
     /// The RSA public-key primitive on bytes: `base^exponent mod n`, where `base` is a big-endian
     /// byte string (any length, leading zeros allowed) and the result is exactly ``byteCount``
     /// bytes, left-padded. Nil if `base ≥ n` (RFC 8017 §5.2.2 step 1: "signature representative
-    /// out of range"). Variable time in the exponent; one scratch allocation (on the stack when
-    /// small), none per limb operation.
+    /// out of range"). Variable time in the exponent.
     public func powerVarTime(bigEndianBase base: [UInt8], exponent: UInt64) -> [UInt8]? {
+        powerVarTime(bigEndianBase: base, exponent: exponent) { Array($0) }
+    }
+
+    /// ``powerVarTime(bigEndianBase:exponent:)`` handing the ``byteCount`` result bytes to `body`
+    /// instead of returning an array: no heap allocation for the limbs, the scratch or the result
+    /// (one temporary buffer, on the stack when small). Nil, without calling `body`, if `base ≥ n`.
+    package func powerVarTime<R>(
+        bigEndianBase base: [UInt8], exponent: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R? {
         let k = limbCount
         let outBytes = byteCount
         // The value must fit in k limbs: any byte beyond 8k must be zero.
         let significant = base.count
-        return base.withUnsafeBufferPointer { src -> [UInt8]? in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 6 * k + 1) { buf -> [UInt8]? in
+        // x, out, scratch (base·R and the generic kernels' 2k + 1 limbs), then the result bytes.
+        let limbTotal = 5 &* k &+ 1
+        return base.withUnsafeBufferPointer { src -> R? in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: limbTotal &+ (outBytes &+ 7) / 8) { buf -> R? in
                 let x = buf.baseAddress!
                 let out = x + k
                 let scratch = out + k
@@ -267,7 +277,7 @@ public struct MontgomeryContext: Sendable {
                     if shift == 64 { shift = 0; limb &+= 1 }
                     idx &-= 1
                 }
-                return n.withUnsafeBufferPointer { pn -> [UInt8]? in
+                return n.withUnsafeBufferPointer { pn -> R? in
                     let np = pn.baseAddress!
                     // base < n? Compare from the top limb.
                     var j = k - 1
@@ -276,12 +286,13 @@ public struct MontgomeryContext: Sendable {
                     rr.withUnsafeBufferPointer { prr in
                         powerSmallCore(out, x, exponent, np, prr.baseAddress!, scratch)
                     }
-                    return [UInt8](unsafeUninitializedCapacity: outBytes) { o, initialized in
-                        for i in 0..<outBytes {
-                            o[outBytes - 1 - i] = UInt8(truncatingIfNeeded: out[i >> 3] >> UInt64((i & 7) << 3))
-                        }
-                        initialized = outBytes
+                    let bytes = UnsafeMutableRawPointer(x + limbTotal).bindMemory(to: UInt8.self, capacity: outBytes)
+                    var i = 0
+                    while i < outBytes {
+                        bytes[outBytes &- 1 &- i] = UInt8(truncatingIfNeeded: out[i &>> 3] &>> UInt64((i & 7) &<< 3))
+                        i &+= 1
                     }
+                    return body(UnsafeBufferPointer(start: bytes, count: outBytes))
                 }
             }
         }

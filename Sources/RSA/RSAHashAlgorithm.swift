@@ -128,6 +128,75 @@ public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// ``digestInfoPrefix`` from a table built once (no allocation per call).
+    var digestInfoPrefixBytes: [UInt8] {
+        switch backing {
+        case .sha224: return RSAHashAlgorithm.prefixes[0]
+        case .sha256: return RSAHashAlgorithm.prefixes[1]
+        case .sha384: return RSAHashAlgorithm.prefixes[2]
+        case .sha512: return RSAHashAlgorithm.prefixes[3]
+        case .sha512_224: return RSAHashAlgorithm.prefixes[4]
+        case .sha512_256: return RSAHashAlgorithm.prefixes[5]
+        }
+    }
+
+    private static let prefixes: [[UInt8]] = [
+        RSAHashAlgorithm.sha224.digestInfoPrefix, RSAHashAlgorithm.sha256.digestInfoPrefix,
+        RSAHashAlgorithm.sha384.digestInfoPrefix, RSAHashAlgorithm.sha512.digestInfoPrefix,
+        RSAHashAlgorithm.sha512_224.digestInfoPrefix, RSAHashAlgorithm.sha512_256.digestInfoPrefix,
+    ]
+
+    /// Runs `body` with H' = Hash(0x00 × 8 ‖ mHash ‖ salt) (RFC 8017 §9.1.2 step 12–13), hashed
+    /// incrementally and handed over as raw bytes (no allocation).
+    func withPSSHash<R>(mHash: [UInt8], salt: UnsafeBufferPointer<UInt8>, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        func run<H: HashFunction>(_: H.Type) -> R {
+            var h = H()
+            withUnsafeBytes(of: UInt64(0)) { h.update(bufferPointer: $0) }
+            mHash.withUnsafeBytes { h.update(bufferPointer: $0) }
+            h.update(bufferPointer: UnsafeRawBufferPointer(salt))
+            return h.finalize().withUnsafeBytes(body)
+        }
+        switch backing {
+        case .sha224: return run(SHA224.self)
+        case .sha256: return run(SHA256.self)
+        case .sha384: return run(SHA384.self)
+        case .sha512: return run(SHA512.self)
+        case .sha512_224: return run(SHA512_224.self)
+        case .sha512_256: return run(SHA512_256.self)
+        }
+    }
+
+    /// XORs MGF1 (RFC 8017 §B.2.1) with this hash over `seed` into `mask` in place: hash seed ‖ C
+    /// for C = 0, 1, … (the seed absorbed once), XOR each block in. Inputs are public.
+    func xorMGF1(seed: UnsafeBufferPointer<UInt8>, into mask: UnsafeMutableBufferPointer<UInt8>) {
+        func run<H: HashFunction>(_: H.Type) {
+            let length = mask.count
+            let hLen = H.byteCount
+            var seeded = H()
+            seeded.update(bufferPointer: UnsafeRawBufferPointer(seed))
+            var counter: UInt32 = 0
+            var offset = 0
+            while offset < length {
+                var block = seeded
+                withUnsafeBytes(of: counter.bigEndian) { block.update(bufferPointer: $0) }
+                block.finalize().withUnsafeBytes { t in
+                    let c = Swift.min(hLen, length - offset)
+                    for i in 0..<c { mask[offset + i] ^= t[i] }
+                }
+                offset += hLen
+                counter &+= 1
+            }
+        }
+        switch backing {
+        case .sha224: run(SHA224.self)
+        case .sha256: run(SHA256.self)
+        case .sha384: run(SHA384.self)
+        case .sha512: run(SHA512.self)
+        case .sha512_224: run(SHA512_224.self)
+        case .sha512_256: run(SHA512_256.self)
+        }
+    }
+
     /// XORs MGF1 with this hash over `seed` into `mask` (RFC 8017 §B.2.1).
     func xorMGF1(seed: ArraySlice<UInt8>, into mask: inout [UInt8]) {
         switch backing {

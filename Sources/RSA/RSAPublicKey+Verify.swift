@@ -39,49 +39,58 @@ extension RSAPublicKey {
     /// RSAVP1 (RFC 8017 §5.2.2): m = s^e mod n as k bytes, or nil if the signature is not exactly
     /// k bytes (§8.1.2 / §8.2.2 step 1) or s ≥ n (§5.2.2 step 1).
     func publicOperation(_ signature: [UInt8]) -> [UInt8]? {
+        publicOperation(signature) { Array($0) }
+    }
+
+    /// RSAVP1 handing the k bytes of m to `body` (a temporary buffer: no heap allocation).
+    func publicOperation<R>(_ signature: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard signature.count == modulusByteCount else { return nil }
-        return context.powerVarTime(bigEndianBase: signature, exponent: exponent)
+        return context.powerVarTime(bigEndianBase: signature, exponent: exponent, body)
     }
 
     func verify(_ signature: [UInt8], mHash: [UInt8], padding: RSAPadding) -> Bool {
         guard permits(padding) else { return false }
-        guard let em = publicOperation(signature) else { return false }
-        switch padding.backing {
-        case .pkcs1v1_5(let h):
-            return RSAPublicKey.pkcs1v15Matches(em, mHash: mHash, hash: h)
-        case .pss(let h, let mgf, let saltLength):
-            if let s = saltLength, s < minimumSaltLength { return false }
-            return RSAPublicKey.pssMatches(em, modulusBits: modulusBitCount, mHash: mHash, hash: h, mgfHash: mgf,
-                                           saltLength: saltLength, minimumSaltLength: minimumSaltLength)
+        let valid = publicOperation(signature) { em -> Bool in
+            switch padding.backing {
+            case .pkcs1v1_5(let h):
+                return RSAPublicKey.pkcs1v15Matches(em, mHash: mHash, hash: h)
+            case .pss(let h, let mgf, let saltLength):
+                if let s = saltLength, s < minimumSaltLength { return false }
+                return RSAPublicKey.pssMatches(em, modulusBits: modulusBitCount, mHash: mHash, hash: h, mgfHash: mgf,
+                                               saltLength: saltLength, minimumSaltLength: minimumSaltLength)
+            }
         }
+        return valid ?? false
     }
 
     /// RFC 8017 §8.2.2 steps 3–4: builds EM' = EMSA-PKCS1-V1_5-ENCODE(M, k) (§9.2) and compares it
-    /// with EM in full. The decrypted block is never parsed.
-    static func pkcs1v15Matches(_ em: [UInt8], mHash: [UInt8], hash: RSAHashAlgorithm) -> Bool {
+    /// with EM in full. The decrypted block is never parsed. EM' lives in a temporary buffer.
+    static func pkcs1v15Matches(_ em: UnsafeBufferPointer<UInt8>, mHash: [UInt8], hash: RSAHashAlgorithm) -> Bool {
         let k = em.count
         // §9.2 step 2: T = DigestInfo prefix ‖ H.
-        let prefix = hash.digestInfoPrefix
+        let prefix = hash.digestInfoPrefixBytes
         let tLen = prefix.count + mHash.count
         // §9.2 step 3: "If emLen < tLen + 11, output 'intended encoded message length too short'".
         guard k >= tLen + 11 else { return false }
-        // §9.2 steps 4–5: EM = 0x00 ‖ 0x01 ‖ PS (0xFF × (k − tLen − 3)) ‖ 0x00 ‖ T.
-        var expected = [UInt8](repeating: 0xff, count: k)
-        expected[0] = 0x00
-        expected[1] = 0x01
-        let tStart = k - tLen
-        expected[tStart - 1] = 0x00
-        for i in 0..<prefix.count { expected[tStart + i] = prefix[i] }
-        for i in 0..<mHash.count { expected[tStart + prefix.count + i] = mHash[i] }
-        // §8.2.2 step 4: compare EM and EM'.
-        return em == expected
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: k) { expected -> Bool in
+            // §9.2 steps 4–5: EM = 0x00 ‖ 0x01 ‖ PS (0xFF × (k − tLen − 3)) ‖ 0x00 ‖ T.
+            expected.initialize(repeating: 0xff)
+            expected[0] = 0x00
+            expected[1] = 0x01
+            let tStart = k - tLen
+            expected[tStart - 1] = 0x00
+            for i in 0..<prefix.count { expected[tStart + i] = prefix[i] }
+            for i in 0..<mHash.count { expected[tStart + prefix.count + i] = mHash[i] }
+            // §8.2.2 step 4: compare EM and EM'.
+            return em.elementsEqual(expected)
+        }
     }
 
     /// EMSA-PSS-VERIFY (RFC 8017 §9.1.2) on the k-byte RSAVP1 output, with emBits = modBits − 1
-    /// (§8.1.2 step 2c).
+    /// (§8.1.2 step 2c). DB is unmasked in a temporary buffer; H' is hashed in place.
     static func pssMatches(
-        _ m: [UInt8], modulusBits: Int, mHash: [UInt8], hash: RSAHashAlgorithm, mgfHash: RSAHashAlgorithm,
-        saltLength: Int?, minimumSaltLength: Int
+        _ m: UnsafeBufferPointer<UInt8>, modulusBits: Int, mHash: [UInt8], hash: RSAHashAlgorithm,
+        mgfHash: RSAHashAlgorithm, saltLength: Int?, minimumSaltLength: Int
     ) -> Bool {
         let emBits = modulusBits - 1
         let emLen = (emBits + 7) / 8
@@ -106,28 +115,29 @@ extension RSAPublicKey {
         let topBits = 8 * emLen - emBits
         let topMask: UInt8 = topBits == 0 ? 0 : UInt8(truncatingIfNeeded: 0xff << (8 - topBits))
         guard em[base] & topMask == 0 else { return false }
-        // Steps 7–8: DB = maskedDB ⊕ MGF(H, emLen − hLen − 1).
-        var db = Array(em[base..<(base + dbLen)])
-        mgfHash.xorMGF1(seed: h, into: &db)
-        // Step 9: clear the leftmost 8·emLen − emBits bits of DB.
-        db[0] &= ~topMask
-        // Step 10: the leftmost emLen − hLen − sLen − 2 octets of DB are zero and the next is 0x01.
-        // With the salt length unknown, the first non-zero octet must be that 0x01.
-        var sep = 0
-        while sep < dbLen && db[sep] == 0 { sep += 1 }
-        guard sep < dbLen, db[sep] == 0x01 else { return false }
-        let sLen = dbLen - sep - 1
-        if let s = saltLength {
-            guard sLen == s else { return false }
-        } else {
-            guard sLen >= minimumSaltLength else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: dbLen) { db -> Bool in
+            // Steps 7–8: DB = maskedDB ⊕ MGF(H, emLen − hLen − 1).
+            _ = db.initialize(from: em[base..<(base + dbLen)])
+            mgfHash.xorMGF1(seed: UnsafeBufferPointer(rebasing: h), into: db)
+            // Step 9: clear the leftmost 8·emLen − emBits bits of DB.
+            db[0] &= ~topMask
+            // Step 10: the leftmost emLen − hLen − sLen − 2 octets of DB are zero and the next is 0x01.
+            // With the salt length unknown, the first non-zero octet must be that 0x01.
+            var sep = 0
+            while sep < dbLen && db[sep] == 0 { sep += 1 }
+            guard sep < dbLen, db[sep] == 0x01 else { return false }
+            let sLen = dbLen - sep - 1
+            if let s = saltLength {
+                guard sLen == s else { return false }
+            } else {
+                guard sLen >= minimumSaltLength else { return false }
+            }
+            // Step 11: salt = the last sLen octets of DB.
+            let salt = UnsafeBufferPointer(rebasing: db[(dbLen - sLen)...])
+            // Steps 12–14: H' = Hash(0x00 × 8 ‖ mHash ‖ salt); consistent iff H = H'.
+            return hash.withPSSHash(mHash: mHash, salt: salt) { hPrime in
+                return h.elementsEqual(hPrime)
+            }
         }
-        // Step 11: salt = the last sLen octets of DB.
-        let salt = db[(dbLen - sLen)...]
-        // Steps 12–13: H' = Hash(0x00 × 8 ‖ mHash ‖ salt).
-        let zeros = [UInt8](repeating: 0, count: 8)
-        let hPrime = hash.hash(parts: [zeros[...], mHash[...], salt])
-        // Step 14: consistent iff H = H'.
-        return h.elementsEqual(hPrime)
     }
 }
