@@ -31,7 +31,8 @@ public struct SessionTokens: Sendable {
     public static let supportedAlgorithms: Set<JWSAlgorithm> = [.es256, .rs256, .hs256]
 
     /// Sessions signed with `signingKey` (an EC P-256 key for ES256, an RSA key for RS256, an `oct` key of ≥ 32
-    /// bytes for HS256). The key's own `kid` is replaced by `keyID`.
+    /// bytes for HS256). The key's own `alg`, `use` and `key_ops`, if any, must allow `algorithm`; the key is then
+    /// used (and published) with `kid` = `keyID`, `use` = `sig` and `alg` = `algorithm`.
     public init(signingKey: JWKPrivateKey, algorithm: JWSAlgorithm, keyID: String = "session-1", issuer: String,
                 audience: String, lifetime: Double = 3600, maximumSessionAge: Double = 30 * 86_400,
                 now: (@Sendable () -> Double)? = nil) throws(IntegrationError) {
@@ -49,7 +50,19 @@ public struct SessionTokens: Sendable {
         if algorithm == .hs256, (signingKey.keyType != .oct || (signingKey.verificationKey.symmetricKeyByteCount ?? 0) < 32) {
             throw .make(.configuration, "an HS256 session secret needs at least 32 bytes (RFC 7518 §3.2)")
         }
-        let key = signingKey.withKeyID(keyID)
+        let key: JWKPrivateKey
+        do {
+            // The key's own alg/use/key_ops must allow this algorithm; the published key then names exactly it.
+            try signingKey.checkCanSign(algorithm)
+            var members: [(String, JSONValue)] = [("kty", .string(signingKey.keyType.rawValue)), ("kid", .string(keyID)),
+                                                  ("use", .string("sig")), ("alg", .string(algorithm.rawValue))]
+            for m in signingKey.jsonObject().members where !["kty", "kid", "use", "alg", "key_ops"].contains(m.name) {
+                members.append((m.name, m.value))
+            }
+            key = try JWKPrivateKey(object: JSONObject(members))
+        } catch {
+            throw .make(.configuration, "session key refused for \(algorithm.rawValue): \(error)")
+        }
         do {
             signer = try JWTSigner(key: key, algorithm: algorithm, keyID: keyID)
             verificationKeys = try JWKSet(keys: [key.verificationKey])

@@ -137,6 +137,7 @@ struct AsymmetricSessionOverHTTPTests {
             let published = try JWKSet(json: jwksAnswer.body)
             #expect(published.count == 1)
             #expect(published.keys[0].keyID == "session-1")
+            #expect(published.keys[0].algorithm == alg.rawValue && published.keys[0].use == "sig")
             for member in ["\"d\"", "\"p\"", "\"q\"", "\"dp\"", "\"dq\"", "\"qi\""] {
                 #expect(!jwksAnswer.body.contains(member))
             }
@@ -293,6 +294,12 @@ struct AsymmetricSessionOverHTTPTests {
         }
         #expect(throws: IntegrationError.make(.configuration, "")) {
             try SessionTokens(signingKey: sessionRSA, algorithm: .ps256, issuer: "i", audience: "a")
+        }
+        // A key restricted to another algorithm by its own "alg" is not used for this one.
+        let psOnly = try JWKPrivateKey(json: sessionRSAJWK.replacingOccurrences(of: "{\"kty\"", with: "{\"alg\":\"PS256\",\"kty\""))
+        #expect(psOnly.algorithm == "PS256")
+        #expect(throws: IntegrationError.make(.configuration, "")) {
+            try SessionTokens(signingKey: psOnly, algorithm: .rs256, issuer: "i", audience: "a")
         }
         #expect(throws: IntegrationError.make(.configuration, "")) {
             try SessionTokens(signingKey: JWKPrivateKey(symmetricKey: Array(repeating: 1, count: 16)), algorithm: .hs256,
