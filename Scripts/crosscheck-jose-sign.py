@@ -6,6 +6,10 @@ every key file (cryptography for PEM, joserfc for JWK), checks that private key 
 token with the public half, and checks that the claims read back equal what was signed (plus iat and exp) and the
 header is exactly {"alg", "typ":"JWT", "kid"}. Claims are random (seeded): unicode strings, arrays, nested objects,
 integers up to 2^64-1 and down to -2^63, fractions. `jose apple-secret` is checked against Vectors/keys/generated.
+ES512 (P-521) and EdDSA / Ed25519 (OKP) tokens are also verified with `cryptography` directly (r||s of 66 bytes each
+turned into DER for ECDSA with SHA-512; the 64-byte Ed25519 signature as is), and their key files are checked there
+(the JWK's d gives its x (and y); the PEM private key's public half is the --public-out PEM). The totals per
+algorithm are asserted exactly.
 
 Usage: python3 Scripts/crosscheck-jose-sign.py [path/to/jose]     (default: the debug build's jose)
 """
@@ -17,10 +21,19 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 
-from cryptography.hazmat.primitives import serialization
+import base64
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519
+from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from joserfc import jws
 from joserfc.jwk import JWKRegistry
+
+# joserfc warns that RFC 9864 deprecates the polymorphic EdDSA; both it and the fully specified Ed25519 are checked.
+warnings.filterwarnings("ignore", message="EdDSA is deprecated")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 IAT = 1_700_000_000
@@ -89,10 +102,73 @@ PLANS = [
     (["--kty", "oct", "--bytes", "100"], ["HS512"], 12),
     (["--kty", "EC", "--crv", "P-256"], ["ES256"], 30),
     (["--kty", "EC", "--crv", "P-384"], ["ES384"], 30),
+    (["--kty", "EC", "--crv", "P-521"], ["ES512"], 30),
+    (["--kty", "OKP", "--crv", "Ed25519"], ["EdDSA", "Ed25519"], 20),
     (["--kty", "RSA", "--bits", "2048"], ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512"], 6),
     (["--kty", "RSA", "--bits", "3072"], ["RS256", "PS384"], 5),
     (["--kty", "RSA", "--bits", "4096"], ["RS512", "PS512"], 4),
 ]
+
+
+def b64u(s):
+    return base64.urlsafe_b64decode(s + "=" * (-len(s) % 4))
+
+
+def crypto_key_from_jwk(jwk):
+    """The public key of a private ES512 / Ed25519 JWK, computed by cryptography from d alone; x (and y) must match."""
+    d = b64u(jwk["d"])
+    if jwk["kty"] == "OKP":
+        if jwk["crv"] != "Ed25519" or len(d) != 32:
+            raise SystemExit(f"FAIL: OKP JWK {jwk['crv']} d of {len(d)} bytes")
+        pub = ed25519.Ed25519PrivateKey.from_private_bytes(d).public_key()
+        if pub.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw) != b64u(jwk["x"]):
+            raise SystemExit("FAIL: OKP JWK x is not the public key of d")
+        return pub
+    if jwk["crv"] != "P-521" or len(d) != 66 or len(b64u(jwk["x"])) != 66 or len(b64u(jwk["y"])) != 66:
+        raise SystemExit("FAIL: P-521 JWK member sizes")
+    pub = ec.derive_private_key(int.from_bytes(d, "big"), ec.SECP521R1()).public_key().public_numbers()
+    if (pub.x, pub.y) != (int.from_bytes(b64u(jwk["x"]), "big"), int.from_bytes(b64u(jwk["y"]), "big")):
+        raise SystemExit("FAIL: P-521 JWK (x, y) is not d*G")
+    return pub.public_key()
+
+
+def crypto_verify(token, alg, pub):
+    """cryptography's own verdict on an ES512 / EdDSA / Ed25519 token (True: valid)."""
+    head, body, sig = token.split(".")
+    raw, data = b64u(sig), (head + "." + body).encode()
+    try:
+        if alg == "ES512":
+            if len(raw) != 132:
+                raise SystemExit(f"FAIL: ES512 signature of {len(raw)} bytes")
+            r, s = int.from_bytes(raw[:66], "big"), int.from_bytes(raw[66:], "big")
+            pub.verify(encode_dss_signature(r, s), data, ec.ECDSA(hashes.SHA512()))
+        else:
+            if len(raw) != 64:
+                raise SystemExit(f"FAIL: {alg} signature of {len(raw)} bytes")
+            pub.verify(raw, data)
+        return True
+    except InvalidSignature:
+        return False
+
+
+def public_equal(a, b):
+    if isinstance(a, ed25519.Ed25519PublicKey):
+        raw = (serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        return isinstance(b, ed25519.Ed25519PublicKey) and a.public_bytes(*raw) == b.public_bytes(*raw)
+    return a.public_numbers() == b.public_numbers()
+
+
+NEW_ALGS = ("ES512", "EdDSA", "Ed25519")
+
+
+def expected_totals():
+    """Tokens per algorithm the plans make: count per algorithm and key form (JWK, and PEM except for oct)."""
+    want = {}
+    for gen, algs, count in PLANS:
+        forms = 1 if gen[1] == "oct" else 2
+        for alg in algs:
+            want[alg] = want.get(alg, 0) + count * forms
+    return want
 
 
 def check_mode(path):
@@ -108,6 +184,7 @@ def main():
     tokens = 0
     keys = 0
     per_alg = {}
+    crypto_checked = {}
     for n, (gen, algs, count) in enumerate(PLANS):
         forms = ["jwk"] if gen[1] == "oct" else ["jwk", "pem"]
         private_jwk_path = os.path.join(tmp, f"key{n}.jwk.json")
@@ -124,7 +201,7 @@ def main():
                 raise SystemExit(f"FAIL: public JWK of key {n} holds private members")
             verify_key = JWKRegistry.import_key(public_jwk)
             # The public JWK is the public half of the private one.
-            for m in ("n", "e", "crv", "x", "y"):
+            for m in ("kty", "n", "e", "crv", "x", "y"):
                 if m in private_jwk and private_jwk[m] != public_jwk[m]:
                     raise SystemExit(f"FAIL: public JWK member {m} differs from the private key's")
         else:
@@ -138,15 +215,25 @@ def main():
                 pem_key = serialization.load_pem_private_key(f.read(), password=None)  # cryptography checks it
             with open(os.path.join(tmp, f"key{n}.pub.pem"), "rb") as f:
                 pub = serialization.load_pem_public_key(f.read())
-            if pub.public_numbers() != pem_key.public_key().public_numbers():
+            if not public_equal(pub, pem_key.public_key()):
                 raise SystemExit(f"FAIL: --public-out PEM of key {n} is not the private key's public half")
-            kty = "oct" if gen[1] == "oct" else ("EC" if gen[1] == "EC" else "RSA")
-            key_files["pem"] = (pem_path, JWKRegistry.import_key(pem_key.public_key(), kty))
+            kty = gen[1]
+            key_files["pem"] = (pem_path, JWKRegistry.import_key(pem_key.public_key(), kty), pem_key.public_key())
+            if kty == "OKP":
+                # RFC 8410: Ed25519 private keys are PKCS#8 (unencrypted PrivateKeyInfo, no public key member).
+                if not isinstance(pem_key, ed25519.Ed25519PrivateKey):
+                    raise SystemExit(f"FAIL: OKP PEM of key {n} is {type(pem_key).__name__}")
+            elif kty == "EC" and pem_key.curve.name != {"P-256": "secp256r1", "P-384": "secp384r1", "P-521": "secp521r1"}[gen[3]]:
+                raise SystemExit(f"FAIL: EC PEM of key {n} is on {pem_key.curve.name}")
             keys += 1
         keys += 1
+        crypto_jwk_key = crypto_key_from_jwk(private_jwk) if any(a in NEW_ALGS for a in algs) else None
         for alg in algs:
             for form in forms:
-                path, vkey = (key_files["jwk"], verify_key) if form == "jwk" else key_files["pem"]
+                if form == "jwk":
+                    path, vkey, ckey = key_files["jwk"], verify_key, crypto_jwk_key
+                else:
+                    path, vkey, ckey = key_files["pem"]
                 for i in range(count):
                     claims = random_claims(rng, tokens)
                     claims_path = os.path.join(tmp, "claims.json")
@@ -176,12 +263,26 @@ def main():
                         raise
                     except Exception:
                         pass
+                    if alg in NEW_ALGS:
+                        # cryptography's own verdict, independent of joserfc: valid, and not after the change.
+                        if not crypto_verify(token, alg, ckey):
+                            raise SystemExit(f"FAIL: cryptography refused a {alg} token")
+                        if crypto_verify(bad, alg, ckey):
+                            raise SystemExit(f"FAIL: cryptography accepted a changed {alg} signature")
+                        crypto_checked[alg] = crypto_checked.get(alg, 0) + 1
                     tokens += 1
                     per_alg[alg] = per_alg.get(alg, 0) + 1
     print(f"[crosscheck-jose-sign] {tokens} tokens signed by jose verified by joserfc; {keys} key files loaded "
           f"(cryptography PEM, joserfc JWK); per algorithm: {dict(sorted(per_alg.items()))}")
-    if tokens < 300:
-        raise SystemExit(f"FAIL: only {tokens} tokens")
+    want = expected_totals()
+    if per_alg != want or tokens != sum(want.values()) or tokens < 300:
+        raise SystemExit(f"FAIL: {tokens} tokens, per algorithm {per_alg}; expected {sum(want.values())}: {want}")
+    want_crypto = {a: want[a] for a in NEW_ALGS}
+    if crypto_checked != want_crypto:
+        raise SystemExit(f"FAIL: cryptography checked {crypto_checked}, expected {want_crypto}")
+    if keys != sum(1 if gen[1] == "oct" else 2 for gen, _, _ in PLANS):
+        raise SystemExit(f"FAIL: {keys} key files")
+    print(f"[crosscheck-jose-sign] ES512/EdDSA/Ed25519 also verified by cryptography directly: {dict(sorted(crypto_checked.items()))}")
     apple_secret(tmp)
     print(f"[crosscheck-jose-sign] ok in {time.time() - started:.1f} s")
 

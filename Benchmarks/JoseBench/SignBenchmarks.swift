@@ -48,6 +48,11 @@ func signBenchmarks() -> [Benchmark] {
     add("jwt.sign.ES256", try! JWTSigner(key: p256, algorithm: .es256), p256.verificationKey)
     let p384 = try! JWKPrivateKey.generateEC(curve: .p384, keyID: "bench-p384")
     add("jwt.sign.ES384", try! JWTSigner(key: p384, algorithm: .es384), p384.verificationKey)
+    let p521 = try! JWKPrivateKey.generateEC(curve: .p521, keyID: "bench-p521")
+    add("jwt.sign.ES512", try! JWTSigner(key: p521, algorithm: .es512), p521.verificationKey)
+    // Ed25519 is deterministic (RFC 8032): the same claims give the same token each time, still fully recomputed.
+    let ed25519 = try! JWKPrivateKey.generateOKP(curve: .ed25519, keyID: "bench-ed25519")
+    add("jwt.sign.EdDSA", try! JWTSigner(key: ed25519, algorithm: .edDSA), ed25519.verificationKey)
 
     // Sign in with Apple client secret: the .p8-shaped key loaded once, a token per iteration.
     let p8 = """

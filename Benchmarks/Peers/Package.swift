@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
         .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.0"),
+        // Only for `Scripts/allocs.sh`: its shared library is preloaded to count allocations; no target links it.
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.0"),
     ],
     targets: [
         .executableTarget(

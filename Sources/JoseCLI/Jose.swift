@@ -75,7 +75,7 @@ public enum Jose {
         ("pem", "convert a JWK (or a JWK Set entry) to a PEM public key", KeyCommands.pemHelp),
         ("thumbprint", "print a key's RFC 7638 thumbprint", KeyCommands.thumbprintHelp),
         ("sign", "sign a JWT with a private key or a shared secret", SignCommand.help),
-        ("keygen", "make a new private key (EC, RSA or oct)", KeygenCommand.help),
+        ("keygen", "make a new private key (EC, OKP, RSA or oct)", KeygenCommand.help),
         ("apple-secret", "make a Sign in with Apple client secret (ES256)", AppleSecretCommand.help),
     ]
 

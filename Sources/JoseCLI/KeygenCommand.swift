@@ -1,20 +1,21 @@
 import Foundation
 import JOSE
 
-/// `jose keygen`: a new private key (EC, RSA or oct) as a private JWK or PEM.
+/// `jose keygen`: a new private key (EC, OKP, RSA or oct) as a private JWK or PEM.
 enum KeygenCommand {
     static let help = """
-        Usage: jose keygen --kty EC --crv P-256|P-384 [options]
+        Usage: jose keygen --kty EC --crv P-256|P-384|P-521 [options]
+               jose keygen --kty OKP --crv Ed25519 [options]
                jose keygen --kty RSA --bits 2048|3072|4096 [options]
                jose keygen --kty oct --bytes N [options]
 
         Makes a new key with the system's secure random generator and prints the private key as a
         JWK (kid = --kid, else the RFC 7638 thumbprint), or as PEM with --pem (PKCS#8 PRIVATE KEY;
-        oct keys have no PEM form).
+        Ed25519 keys as RFC 8410; oct keys have no PEM form).
 
         Options:
-          --kty EC|RSA|oct    key type (required)
-          --crv P-256|P-384   EC curve
+          --kty EC|OKP|RSA|oct  key type (required)
+          --crv CURVE         EC: P-256, P-384 or P-521; OKP: Ed25519
           --bits N            RSA modulus size: 2048, 3072 or 4096
           --bytes N           oct secret size, 32 to 1024 bytes
           --kid K             the key's kid
@@ -38,7 +39,7 @@ enum KeygenCommand {
             return 0
         }
         guard parsed.operands.isEmpty else { throw .usage("\(command): unexpected argument '\(parsed.operands[0])'") }
-        guard let kty = parsed.value("--kty") else { throw .usage("\(command): --kty EC|RSA|oct is required") }
+        guard let kty = parsed.value("--kty") else { throw .usage("\(command): --kty EC|OKP|RSA|oct is required") }
         let kid = parsed.value("--kid")
         func refuse(_ options: [String]) throws(CLIFailure) {
             for o in options where parsed.value(o) != nil { throw .usage("\(command): \(o) does not apply to --kty \(kty)") }
@@ -48,12 +49,18 @@ enum KeygenCommand {
             switch kty {
             case "EC":
                 try refuse(["--bits", "--bytes"])
-                guard let crv = parsed.value("--crv") else { throw CLIFailure.usage("\(command): --kty EC needs --crv P-256 or P-384") }
+                guard let crv = parsed.value("--crv") else { throw CLIFailure.usage("\(command): --kty EC needs --crv P-256, P-384 or P-521") }
                 switch crv {
                 case "P-256": key = try JWKPrivateKey.generateEC(curve: .p256, keyID: kid)
                 case "P-384": key = try JWKPrivateKey.generateEC(curve: .p384, keyID: kid)
-                default: throw CLIFailure.usage("\(command): --crv must be P-256 or P-384, not '\(crv)'")
+                case "P-521": key = try JWKPrivateKey.generateEC(curve: .p521, keyID: kid)
+                default: throw CLIFailure.usage("\(command): --crv must be P-256, P-384 or P-521, not '\(crv)'")
                 }
+            case "OKP":
+                try refuse(["--bits", "--bytes"])
+                guard let crv = parsed.value("--crv") else { throw CLIFailure.usage("\(command): --kty OKP needs --crv Ed25519") }
+                guard crv == "Ed25519" else { throw CLIFailure.usage("\(command): --kty OKP supports --crv Ed25519 only, not '\(crv)'") }
+                key = try JWKPrivateKey.generateOKP(curve: .ed25519, keyID: kid)
             case "RSA":
                 try refuse(["--crv", "--bytes"])
                 guard let text = parsed.value("--bits") else { throw CLIFailure.usage("\(command): --kty RSA needs --bits 2048, 3072 or 4096") }
@@ -70,7 +77,7 @@ enum KeygenCommand {
                 }
                 key = try JWKPrivateKey.generateSymmetric(byteCount: n, keyID: kid)
             default:
-                throw CLIFailure.usage("\(command): --kty must be EC, RSA or oct, not '\(kty)'")
+                throw CLIFailure.usage("\(command): --kty must be EC, OKP, RSA or oct, not '\(kty)'")
             }
         } catch let failure as CLIFailure {
             throw failure

@@ -10,9 +10,10 @@ enum SignCommand {
         without it the claims are {}. The token is printed on one line.
 
         --key FILE holds a PEM private key (PRIVATE KEY, EC PRIVATE KEY or RSA PRIVATE KEY), a private
-        JWK (EC or RSA with "d"), or an oct JWK (HMAC secret). The key must fit the algorithm as a
+        JWK (EC, OKP or RSA with "d"), or an oct JWK (HMAC secret). The key must fit the algorithm as a
         verifier would require: HS* secrets at least the hash length, RSA keys of 2048 bits or more,
-        P-256 for ES256 and P-384 for ES384, and a JWK's alg/use/key_ops must allow signing.
+        P-256 for ES256, P-384 for ES384, P-521 for ES512, an Ed25519 key for EdDSA and Ed25519, and
+        a JWK's alg/use/key_ops must allow signing.
 
         Options:
           --key FILE        the signing key (required)

@@ -117,14 +117,19 @@ struct KeygenCommandTests {
     }
 
     @Test(arguments: [
-        (["--kty", "DSA"], "--kty must be EC, RSA or oct"),
-        ([] as [String], "--kty EC|RSA|oct is required"),
+        (["--kty", "DSA"], "--kty must be EC, OKP, RSA or oct"),
+        ([] as [String], "--kty EC|OKP|RSA|oct is required"),
         (["--kty", "oct"], "needs --bytes"),
         (["--kty", "oct", "--bytes", "16"], "from 32 to 1024"),
         (["--kty", "oct", "--bytes", "32", "--pem"], "no PEM form"),
         (["--kty", "oct", "--bytes", "32", "--crv", "P-256"], "--crv does not apply"),
-        (["--kty", "EC", "--crv", "P-521"], "--crv must be P-256 or P-384"),
+        (["--kty", "EC", "--crv", "P-192"], "--crv must be P-256, P-384 or P-521"),
+        (["--kty", "EC", "--crv", "Ed25519"], "--crv must be P-256, P-384 or P-521"),
         (["--kty", "EC"], "needs --crv"),
+        (["--kty", "OKP"], "--kty OKP needs --crv Ed25519"),
+        (["--kty", "OKP", "--crv", "X25519"], "--crv Ed25519 only"),
+        (["--kty", "OKP", "--crv", "P-521"], "--crv Ed25519 only"),
+        (["--kty", "OKP", "--crv", "Ed25519", "--bits", "2048"], "--bits does not apply"),
         (["--kty", "RSA", "--bits", "1024"], "--bits must be 2048, 3072 or 4096"),
         (["--kty", "RSA", "--bits", "2048", "extra"], "unexpected argument"),
     ])
@@ -148,6 +153,8 @@ struct AsymmetricCommandTests {
     @Test(arguments: [
         (["--kty", "EC", "--crv", "P-256"], ["ES256"]),
         (["--kty", "EC", "--crv", "P-384"], ["ES384"]),
+        (["--kty", "EC", "--crv", "P-521"], ["ES512"]),
+        (["--kty", "OKP", "--crv", "Ed25519"], ["EdDSA", "Ed25519"]),
         (["--kty", "RSA", "--bits", "2048"], ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512"]),
     ])
     func keygenSignVerify(keygen: [String], algs: [String]) throws {
@@ -161,6 +168,7 @@ struct AsymmetricCommandTests {
             #expect(mode == 0o600)
             let text = try String(contentsOfFile: pub, encoding: .utf8)
             #expect(pem ? text.hasPrefix("-----BEGIN PUBLIC KEY-----") : !text.contains("\"d\""))
+            if pem { #expect(try String(contentsOfFile: key, encoding: .utf8).hasPrefix("-----BEGIN PRIVATE KEY-----")) }
             for alg in algs {
                 let run = jose(["sign", "--key", key, "--alg", alg, "--exp", "60"])
                 #expect(run.status == 0, "\(alg): \(run.err)")
@@ -174,6 +182,36 @@ struct AsymmetricCommandTests {
             try FileManager.default.removeItem(atPath: key)
             try FileManager.default.removeItem(atPath: pub)
         }
+    }
+
+    /// Ed25519 signing is deterministic (RFC 8032): the RFC 8037 A.1 key signs the same claims at the same iat to
+    /// the same token, EdDSA and Ed25519 differ only by the header; a JWK whose d is not its x's is refused.
+    @Test func okpKeyFromRFC8037() throws {
+        let dir = try scratchDirectory("okp")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let key = dir + "/a1.json"
+        try #"{"kty":"OKP","crv":"Ed25519","d":"nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}"#
+            .write(toFile: key, atomically: true, encoding: .utf8)
+        var tokens: [String] = []
+        for alg in ["EdDSA", "EdDSA", "Ed25519"] {
+            let run = jose(["sign", "--key", key, "--alg", alg, "--iat", "\(Fixtures.now)", "--exp", "600"])
+            #expect(run.status == 0, "\(run.err)")
+            tokens.append(run.out.trimmingCharacters(in: .newlines))
+        }
+        #expect(tokens[0] == tokens[1] && tokens[0] != tokens[2])
+        #expect(tokens[0].hasPrefix(Data(#"{"alg":"EdDSA","typ":"JWT"}"#.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "") + "."))
+        #expect(tokens[2].hasPrefix(Data(#"{"alg":"Ed25519","typ":"JWT"}"#.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "") + "."))
+        let pub = dir + "/pub.json"
+        try #"{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}"#.write(toFile: pub, atomically: true, encoding: .utf8)
+        #expect(jose(["verify", "--key", pub, "--alg", "EdDSA", tokens[0]]).status == 0)
+        #expect(jose(["verify", "--key", pub, "--alg", "Ed25519", tokens[2]]).status == 0)
+        #expect(jose(["verify", "--key", pub, "--alg", "Ed25519", tokens[0]]).status != 0)
+        // x of another key: refused with a clear message.
+        let wrong = dir + "/wrong.json"
+        try #"{"kty":"OKP","crv":"Ed25519","d":"nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A","x":"XsvhLZWI6D-Fe9AjcyUsA0_oGAF0kub8UsUFW5EH528"}"#
+            .write(toFile: wrong, atomically: true, encoding: .utf8)
+        let refused = jose(["sign", "--key", wrong, "--alg", "EdDSA"])
+        #expect(refused.status == 2 && refused.errLines.count == 1 && refused.err.contains("is not the public key of"), "\(refused.err)")
     }
 
     @Test func appleSecret() throws {

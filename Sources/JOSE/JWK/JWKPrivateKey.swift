@@ -2,9 +2,10 @@ import SHA2
 import DER
 import RSA
 import ECDSA
+import Ed25519
 
-/// A private or secret JSON Web Key (RFC 7517, RFC 7518 §6.2.2 EC, §6.3.2 RSA, §6.4 `oct`): what a
-/// ``JWTSigner`` signs with.
+/// A private or secret JSON Web Key (RFC 7517, RFC 7518 §6.2.2 EC on P-256/P-384/P-521, §6.3.2 RSA, §6.4 `oct`,
+/// RFC 8037 §2 `OKP` on Ed25519): what a ``JWTSigner`` signs with.
 ///
 /// A type of its own, never a ``JWK``: ``JWKSet`` and ``JWTVerifier`` only take ``JWK`` values, and a JWK document
 /// with private members is refused there (`privateKeyMaterial`), so a private key cannot end up in a verifier's or
@@ -14,7 +15,7 @@ import ECDSA
 public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// `kty`.
     public var keyType: JWK.KeyType { publicPart.keyType }
-    /// `crv` for EC keys.
+    /// `crv` for EC and OKP keys.
     public var curve: JWK.Curve? { publicPart.curve }
     /// `kid` (RFC 7517 §4.5).
     public var keyID: String? { publicPart.keyID }
@@ -57,7 +58,8 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// The private members of each key type (RFC 7518 §6.2.2, §6.3.2).
     static let privateMembers = ["d", "p", "q", "dp", "dq", "qi", "oth"]
 
-    /// Builds a private JWK from a parsed JSON object. EC: `d` of exactly the curve's size with d·G = (x, y).
+    /// Builds a private JWK from a parsed JSON object. EC: `d` of exactly the curve's size (32, 48 or 66 bytes) with
+    /// d·G = (x, y). OKP (Ed25519, RFC 8037 §2): `d`, the 32-byte seed, whose public key (RFC 8032 §5.1.5) is `x`.
     /// RSA: `d`, and either all of `p`, `q`, `dp`, `dq`, `qi` or none of them (`oth`, multi-prime, is refused);
     /// the key must be consistent. `oct`: `k`.
     public init(object o: JSONObject, options: JWK.Options = .default) throws {
@@ -101,6 +103,25 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
             material = key
             return
         }
+        if pub.keyType == .okp, let x = pub.x {
+            // RFC 8037 §2: d is the 32-byte seed of RFC 8032 §5.1.5; x must be the public key it gives.
+            guard d.count == 32 else {
+                throw signingError(.invalidKey, "OKP \"d\" is \(d.count) bytes; an Ed25519 private key (seed) is exactly 32 (RFC 8037 §2)")
+            }
+            for m in ["p", "q", "dp", "dq", "qi", "oth"] where o[m] != nil {
+                throw signingError(.invalidKey, "an OKP JWK has no member \(quoted(m))")
+            }
+            let key: Curve25519.Signing.PrivateKey
+            do { key = try Curve25519.Signing.PrivateKey(rawRepresentation: d) } catch {
+                throw signingError(.invalidKey, "Ed25519 private key refused: \(error)")
+            }
+            guard key.publicKey.rawRepresentation == x else {
+                throw signingError(.invalidKey, "OKP \"x\" is not the public key of \"d\" (RFC 8032 §5.1.5): d belongs to another key")
+            }
+            publicPart = pub
+            material = .ed25519(key)
+            return
+        }
         guard let n = pub.modulus, let e = pub.publicExponent else {
             throw signingError(.unsupportedKey, "private \(pub.keyType.rawValue) JWKs are not supported")
         }
@@ -134,6 +155,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         do {
             if curve == .p256 { return .p256(try P256.Signing.PrivateKey(rawRepresentation: d)) }
             if curve == .p384 { return .p384(try P384.Signing.PrivateKey(rawRepresentation: d)) }
+            if curve == .p521 { return .p521(try P521.Signing.PrivateKey(rawRepresentation: d)) }
         } catch {
             throw signingError(.invalidKey, "EC private key refused: \(error)")
         }
@@ -145,23 +167,26 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         switch k {
         case .p256(let p): return Array(p.publicKey.x963Representation.dropFirst())
         case .p384(let p): return Array(p.publicKey.x963Representation.dropFirst())
+        case .p521(let p): return Array(p.publicKey.x963Representation.dropFirst())
         default: return []
         }
     }
 
-    /// A private JWK around an already checked EC or RSA key.
+    /// A private JWK around an already checked EC, OKP or RSA key.
     init(material: SigningKey, keyID: String?, algorithm: JWSAlgorithm?, options: JWK.Options = .default) throws {
         switch material {
         case .hmac(let h):
             publicPart = JWK(symmetricKey: h.secret, keyID: keyID, algorithm: algorithm)
-        case .p256, .p384:
+        case .p256, .p384, .p521:
             let xy = JWKPrivateKey.ecPublicBytes(material)
             let half = xy.count / 2
-            let curve: JWK.Curve = half == 32 ? .p256 : .p384
+            let curve: JWK.Curve = half == 32 ? .p256 : half == 48 ? .p384 : .p521
             publicPart = try JWK(curve: curve, x: Array(xy[..<half]), y: Array(xy[half...]), keyID: keyID, algorithm: algorithm)
         case .rsa(let k):
             publicPart = try JWK(rsaModulus: k.publicKey.modulus, exponent: k.publicKey.publicExponent, keyID: keyID,
                                  algorithm: algorithm, options: options)
+        case .ed25519(let k):
+            publicPart = try JWK(ed25519PublicKey: k.publicKey.rawRepresentation, keyID: keyID, algorithm: algorithm)
         }
         self.material = material
     }
@@ -174,6 +199,16 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// An ES384 key.
     public init(_ key: P384.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
         try self.init(material: .p384(key), keyID: keyID, algorithm: algorithm)
+    }
+
+    /// An ES512 key.
+    public init(_ key: P521.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+        try self.init(material: .p521(key), keyID: keyID, algorithm: algorithm)
+    }
+
+    /// An Ed25519 key (`OKP`, RFC 8037 §2) for EdDSA and the fully specified Ed25519 (RFC 9864).
+    public init(_ key: Curve25519.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+        try self.init(material: .ed25519(key), keyID: keyID, algorithm: algorithm)
     }
 
     /// An RSA key (RS*/PS*).
@@ -200,11 +235,20 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         return JWKPrivateKey(symmetricKey: secret, keyID: keyID, algorithm: algorithm)
     }
 
-    /// A new EC key on `curve` (P-256 or P-384) from the system's secure generator.
+    /// A new EC key on `curve` (P-256, P-384 or P-521) from the system's secure generator.
     public static func generateEC(curve: JWK.Curve, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
         if curve == .p256 { return try JWKPrivateKey(P256.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm) }
         if curve == .p384 { return try JWKPrivateKey(P384.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm) }
-        throw signingError(.unsupportedKey, "EC curve \(curve.rawValue) is not supported for signing")
+        if curve == .p521 { return try JWKPrivateKey(P521.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm) }
+        throw signingError(.unsupportedKey, "EC curve \(curve.rawValue) is not supported for signing (P-256, P-384 and P-521 are)")
+    }
+
+    /// A new `OKP` key on `curve` (Ed25519, RFC 8037 §2) from the system's secure generator.
+    public static func generateOKP(curve: JWK.Curve = .ed25519, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+        guard curve == .ed25519 else {
+            throw signingError(.unsupportedKey, "OKP curve \(curve.rawValue) is not supported for signing (Ed25519 is)")
+        }
+        return try JWKPrivateKey(Curve25519.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm)
     }
 
     /// A new RSA key of `bitCount` bits (2048, 3072 or 4096), e = 65537, from the system's secure generator.
@@ -219,8 +263,9 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         return try JWKPrivateKey(key, keyID: keyID, algorithm: algorithm)
     }
 
-    /// A private key from PEM: `PRIVATE KEY` (PKCS#8 — Apple's `.p8` files are this), `EC PRIVATE KEY` (SEC 1) or
-    /// `RSA PRIVATE KEY` (PKCS#1); EC keys on P-256 or P-384, RSA keys of at least `options`' minimum size.
+    /// A private key from PEM: `PRIVATE KEY` (PKCS#8 — Apple's `.p8` files are this; Ed25519 keys per RFC 8410 §7),
+    /// `EC PRIVATE KEY` (SEC 1) or `RSA PRIVATE KEY` (PKCS#1); EC keys on P-256, P-384 or P-521, RSA keys of at least
+    /// `options`' minimum size.
     public init(pemRepresentation pem: String, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
                 options: JWK.Options = .default) throws {
         let doc: PEMDocument
@@ -233,6 +278,15 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
             }
         case "EC PRIVATE KEY", "PRIVATE KEY":
             // The label fixes the structure; inside PKCS#8 the algorithm identifier says which kind of key it is.
+            if doc.label == "PRIVATE KEY", let oid = Self.pkcs8AlgorithmOID(doc.derBytes), Self.rfc8410Curves[oid] != nil {
+                guard oid == Self.idEd25519 else {
+                    throw signingError(.unsupportedKey, "\(Self.rfc8410Curves[oid] ?? "") private keys are not supported (Ed25519 is; RFC 8037 §2)")
+                }
+                do { try self.init(Curve25519.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm) } catch let e as JWTError { throw e } catch {
+                    throw signingError(.invalidKey, "PRIVATE KEY (Ed25519) refused: \(error)")
+                }
+                return
+            }
             if doc.label == "PRIVATE KEY", let info = try? PKCS8PrivateKeyInfo(derEncoded: doc.derBytes), !Self.isEC(info) {
                 do { try self.init(RSAPrivateKey(derRepresentation: doc.derBytes, options: rsaOptions), keyID: keyID, algorithm: algorithm, options: options) } catch let e as JWTError { throw e } catch {
                     throw JWKPrivateKey.rsaError("PRIVATE KEY (RSA)", error)
@@ -246,7 +300,10 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
             do { try self.init(P384.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm); return } catch {
                 if firstError == nil { firstError = error }
             }
-            throw signingError(.invalidKey, "\(doc.label) is not a usable P-256 or P-384 key: \(firstError.map { "\($0)" } ?? "")")
+            do { try self.init(P521.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm); return } catch {
+                if firstError == nil { firstError = error }
+            }
+            throw signingError(.invalidKey, "\(doc.label) is not a usable P-256, P-384 or P-521 key: \(firstError.map { "\($0)" } ?? "")")
         case "PUBLIC KEY", "RSA PUBLIC KEY":
             throw signingError(.invalidKey, "PEM holds a public key (\(doc.label)); signing needs the private key")
         case "ENCRYPTED PRIVATE KEY":
@@ -265,6 +322,27 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         return signingError(.invalidKey, "\(what): \(error)")
     }
 
+    /// id-Ed25519 (RFC 8410 §3).
+    static let idEd25519: ASN1ObjectIdentifier = [1, 3, 101, 112]
+    /// The RFC 8410 algorithms (no parameters; the OID names the curve).
+    static let rfc8410Curves: [ASN1ObjectIdentifier: String] = [
+        [1, 3, 101, 110]: "X25519", [1, 3, 101, 111]: "X448", [1, 3, 101, 112]: "Ed25519", [1, 3, 101, 113]: "Ed448",
+    ]
+
+    /// The algorithm OID of a PKCS#8 PrivateKeyInfo / OneAsymmetricKey (`SEQUENCE { version, SEQUENCE { OID … } … }`),
+    /// or nil if the DER does not start that way.
+    static func pkcs8AlgorithmOID(_ der: [UInt8]) -> ASN1ObjectIdentifier? {
+        do {
+            var r = try DERReader(der)
+            var s = try r.next(.sequence, "PrivateKeyInfo").contentsReader()
+            _ = try s.readInt("version")
+            var a = try s.next(.sequence, "AlgorithmIdentifier").contentsReader()
+            return try a.readObjectIdentifier("algorithm")
+        } catch {
+            return nil
+        }
+    }
+
     /// Whether a PKCS#8 key is an EC key (id-ecPublicKey).
     static func isEC(_ info: PKCS8PrivateKeyInfo) -> Bool {
         "\(info.algorithm)".lowercased().contains("ec")
@@ -279,24 +357,30 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         return (try? JWKPrivateKey(object: JSONObject(members: members))) ?? self
     }
 
-    /// The private key as PEM `PRIVATE KEY` (PKCS#8, RFC 5208 / RFC 5958). `oct` keys have no PEM form.
+    /// The private key as PEM `PRIVATE KEY` (PKCS#8, RFC 5208 / RFC 5958; Ed25519 per RFC 8410 §7). `oct` keys have
+    /// no PEM form.
     public func pemRepresentation() throws -> String {
         switch material {
         case .hmac: throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
         case .rsa(let k): return k.pemRepresentation
         case .p256(let k): return k.pemRepresentation
         case .p384(let k): return k.pemRepresentation
+        case .p521(let k): return k.pemRepresentation
+        case .ed25519(let k): return k.pemRepresentation
         }
     }
 
     /// The private key in its algorithm's own PEM: `RSA PRIVATE KEY` (PKCS#1) or `EC PRIVATE KEY` (SEC 1, with the
-    /// curve and the public key).
+    /// curve and the public key). Ed25519 has no other form than PKCS#8 (RFC 8410 §7): its `PRIVATE KEY`, as
+    /// OpenSSL writes for `-traditional` too.
     public func traditionalPEMRepresentation() throws -> String {
         switch material {
         case .hmac: throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
         case .rsa(let k): return k.pkcs1PEMRepresentation
         case .p256(let k): return SEC1ECPrivateKey(curve: .p256, privateKey: k.rawRepresentation, publicKey: k.publicKey.x963Representation).pemString
         case .p384(let k): return SEC1ECPrivateKey(curve: .p384, privateKey: k.rawRepresentation, publicKey: k.publicKey.x963Representation).pemString
+        case .p521(let k): return SEC1ECPrivateKey(curve: .p521, privateKey: k.rawRepresentation, publicKey: k.publicKey.x963Representation).pemString
+        case .ed25519(let k): return k.pemRepresentation
         }
     }
 
@@ -341,7 +425,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         return (try? JWK(object: o)) ?? publicPart
     }
 
-    /// The public half as a JWK (EC, RSA), or `nil` for an `oct` key, which has none. See ``verificationKey``.
+    /// The public half as a JWK (EC, OKP, RSA), or `nil` for an `oct` key, which has none. See ``verificationKey``.
     public var publicJWK: JWK? {
         if case .hmac = material { return nil }
         return verificationKey
@@ -352,6 +436,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
 
     /// The private JWK as a JSON object: `kty`, `kid`, `use`, `key_ops`, `alg`, the public members, then the private
     /// ones (`d`, and for RSA `p`, `q`, `dp`, `dq`, `qi`; for `oct`, `k`). This is key material.
+    /// OKP (RFC 8037 §2): `kty`, `crv`, `x`, then `d` (the 32-byte seed).
     public func jsonObject() -> JSONObject {
         var members = publicPart.jsonObject(includingSecret: true).members
         func add(_ name: String, _ bytes: [UInt8]) {
@@ -367,6 +452,8 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         case .hmac: break
         case .p256(let k): add("d", k.rawRepresentation)
         case .p384(let k): add("d", k.rawRepresentation)
+        case .p521(let k): add("d", k.rawRepresentation)
+        case .ed25519(let k): add("d", k.rawRepresentation)
         case .rsa(let k):
             if let p = try? PKCS1RSAPrivateKey(derEncoded: k.pkcs1DERRepresentation) {
                 add("d", minimal(p.privateExponent))

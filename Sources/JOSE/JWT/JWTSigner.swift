@@ -1,11 +1,12 @@
 import SHA2
 import RSA
 import ECDSA
+import Ed25519
 
 /// Makes compact JWS / JWT tokens (RFC 7515 §7.1, RFC 7519 §7.1) with one private or secret key and one algorithm.
 ///
 /// ```swift
-/// let signer = try JWTSigner(key: privateJWK, algorithm: .es256, keyID: "ABC123")   // or a P256/P384 key, RSAPrivateKey, SymmetricKey
+/// let signer = try JWTSigner(key: privateJWK, algorithm: .es256, keyID: "ABC123")   // or a P256/P384/P521 or Ed25519 key, RSAPrivateKey, SymmetricKey
 /// let token = try signer.sign(claims)                                     // header {"alg","typ":"JWT","kid"}
 /// let token = try signer.sign(claims, header: .init(type: "at+jwt", extra: ["x5t#S256": .string(t)]))
 /// let jws = try signer.signPayload(bytes)                                 // any bytes; header {"alg","kid"}
@@ -19,7 +20,7 @@ import ECDSA
 /// most 65,536 bytes — each checked before signing.
 ///
 /// A signer is an immutable value; share one across threads and tasks. Signing with ECDSA and RSA-PSS uses fresh
-/// randomness each time (hedged ECDSA nonces, PSS salt); HMAC and RSA PKCS#1 v1.5 are deterministic.
+/// randomness each time (hedged ECDSA nonces, PSS salt); HMAC, RSA PKCS#1 v1.5 and Ed25519 (RFC 8032) are deterministic.
 public struct JWTSigner: Sendable {
     /// The protected header of a token, apart from `alg` and `kid` (which come from the signer).
     public struct Header: Sendable {
@@ -80,6 +81,17 @@ public struct JWTSigner: Sendable {
     /// An ES384 signer.
     public init(key: P384.Signing.PrivateKey, keyID: String? = nil) throws {
         try self.init(material: .p384(key), algorithm: .es384, keyID: keyID)
+    }
+
+    /// An ES512 signer (P-521, RFC 7518 §3.4).
+    public init(key: P521.Signing.PrivateKey, keyID: String? = nil) throws {
+        try self.init(material: .p521(key), algorithm: .es512, keyID: keyID)
+    }
+
+    /// An Ed25519 signer (RFC 8037 §3.1): `algorithm` is `.edDSA` (default) or the fully specified `.ed25519`
+    /// of RFC 9864; both make the same signature, only the header's `alg` differs.
+    public init(key: Curve25519.Signing.PrivateKey, algorithm: JWSAlgorithm = .edDSA, keyID: String? = nil) throws {
+        try self.init(material: .ed25519(key), algorithm: algorithm, keyID: keyID)
     }
 
     /// An RS256/384/512 or PS256/384/512 signer with a key of at least 2048 bits.
@@ -247,13 +259,15 @@ func writeBase64URL(_ src: UnsafeBufferPointer<UInt8>, to dst: UnsafeMutablePoin
     return o
 }
 
-/// The key behind a signer or a private JWK. Adding an algorithm family (ES512, EdDSA) is a case here and a case in
-/// each of the switches below.
+/// The key behind a signer or a private JWK. Adding an algorithm family is a case here and a case in each of the
+/// switches below (and in ``JWKPrivateKey``'s loading, PEM and JSON switches).
 enum SigningKey: Sendable {
     case hmac(HMACKeyHolder)
     case rsa(RSAPrivateKey)
     case p256(P256.Signing.PrivateKey)
     case p384(P384.Signing.PrivateKey)
+    case p521(P521.Signing.PrivateKey)
+    case ed25519(Curve25519.Signing.PrivateKey)
 
     /// Largest signature in bytes (for buffer sizing).
     var maximumSignatureBytes: Int {
@@ -262,6 +276,8 @@ enum SigningKey: Sendable {
         case .rsa(let k): return k.publicKey.modulusByteCount
         case .p256: return 64
         case .p384: return 96
+        case .p521: return 132
+        case .ed25519: return 64
         }
     }
 
@@ -282,9 +298,14 @@ enum SigningKey: Sendable {
                 throw signingError(.keyMismatch, "RSA key \(name) is an id-RSASSA-PSS key; it cannot sign \(alg.rawValue)")
             }
         case (.ecdsa, .p256):
-            if alg != .es256 { throw signingError(.keyMismatch, "key \(name) is on P-256; \(alg.rawValue) needs \(alg == .es384 ? "P-384" : "another curve")") }
+            if alg != .es256 { throw signingError(.keyMismatch, "key \(name) is on P-256; \(alg.rawValue) needs \(alg == .es384 ? "P-384" : "P-521")") }
         case (.ecdsa, .p384):
-            if alg != .es384 { throw signingError(.keyMismatch, "key \(name) is on P-384; \(alg.rawValue) needs \(alg == .es256 ? "P-256" : "another curve")") }
+            if alg != .es384 { throw signingError(.keyMismatch, "key \(name) is on P-384; \(alg.rawValue) needs \(alg == .es256 ? "P-256" : "P-521")") }
+        case (.ecdsa, .p521):
+            if alg != .es512 { throw signingError(.keyMismatch, "key \(name) is on P-521; \(alg.rawValue) needs \(alg == .es256 ? "P-256" : "P-384")") }
+        case (.eddsa, .ed25519):
+            // EdDSA (RFC 8037 §3.1) and Ed25519 (RFC 9864) both sign with an Ed25519 key.
+            break
         default:
             throw signingError(.keyMismatch, "key \(name) of type \(keyTypeName) cannot sign \(alg.rawValue)")
         }
@@ -294,7 +315,8 @@ enum SigningKey: Sendable {
         switch self {
         case .hmac: return "oct"
         case .rsa: return "RSA"
-        case .p256, .p384: return "EC"
+        case .p256, .p384, .p521: return "EC"
+        case .ed25519: return "OKP"
         }
     }
 
@@ -334,6 +356,15 @@ enum SigningKey: Sendable {
             do { return try k.signature(for: input).rawRepresentation } catch {
                 throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
             }
+        case .p521(let k):
+            // ES512: r‖s, 66 bytes each (RFC 7518 §3.4: P-521 and SHA-512); hedged nonce.
+            do { return try k.signature(for: input).rawRepresentation } catch {
+                throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
+            }
+        case .ed25519(let k):
+            // EdDSA / Ed25519: the 64-byte R‖S of RFC 8032 §5.1.6 over the signing input (RFC 8037 §3.1).
+            guard alg.family == .eddsa else { throw signingError(.keyMismatch, "an Ed25519 key cannot sign \(alg.rawValue)") }
+            return k.signature(for: input)
         }
     }
 

@@ -1,5 +1,6 @@
 // PureJOSE's side of the signing rows: a JWTSigner made once per algorithm, the claims as an application's own
 // Codable type with the same members as jwt-kit's AppleLikeClaims.
+import Ed25519
 import JOSE
 
 struct PureAppleLikeClaims: Codable {
@@ -27,7 +28,10 @@ enum JOSESignSide {
         case "HS256": key = JWKPrivateKey(symmetricKey: keys.secret)
         case "RS256", "PS256": key = try JWKPrivateKey(pemRepresentation: keys.rsaPEM)
         case "ES256": key = try JWKPrivateKey(pemRepresentation: keys.p256PEM)
-        default: key = try JWKPrivateKey(pemRepresentation: keys.p384PEM)
+        case "ES384": key = try JWKPrivateKey(pemRepresentation: keys.p384PEM)
+        case "ES512": key = try JWKPrivateKey(pemRepresentation: keys.p521PEM)
+        case "EdDSA": key = try JWKPrivateKey(Curve25519.Signing.PrivateKey(rawRepresentation: keys.ed25519Seed))
+        default: throw UnknownAlgorithm(name: alg)
         }
         return try JWTSigner(key: key, algorithm: algorithm, keyID: alg)
     }

@@ -58,10 +58,11 @@ enum JWTKitPeer {
         return input + "." + base64URL(try signer(Array(input.utf8)))
     }
 
-    /// Tokens for HS256, RS256, PS256 (RSA-2048), ES256 and ES384, and jwt-kit's key collection for them.
+    /// Tokens for HS256, RS256, PS256 (RSA-2048), ES256, ES384, ES512 and EdDSA (Ed25519), and jwt-kit's key collection for them.
     static func makeCases(rsa: _RSA.Signing.PrivateKey) async throws -> ([JWTCase], JWTKeyCollection) {
         let secret = [UInt8]((0..<32).map { UInt8($0 &* 7 &+ 3) })
-        let p256 = P256.Signing.PrivateKey(), p384 = P384.Signing.PrivateKey()
+        let p256 = P256.Signing.PrivateKey(), p384 = P384.Signing.PrivateKey(), p521 = P521.Signing.PrivateKey()
+        let ed25519 = Curve25519.Signing.PrivateKey()
         let prims = try rsa.publicKey.getKeyPrimitives()
         let n = base64URL(prims.modulus), e = base64URL(prims.publicExponent)
         func ecJWK(_ kid: String, _ alg: String, _ crv: String, _ x963: Data) -> String {
@@ -73,8 +74,10 @@ enum JWTKitPeer {
         let psJWK = #"{"kty":"RSA","kid":"ps","alg":"PS256","n":"\#(n)","e":"\#(e)"}"#
         let es256JWK = ecJWK("es256", "ES256", "P-256", p256.publicKey.x963Representation)
         let es384JWK = ecJWK("es384", "ES384", "P-384", p384.publicKey.x963Representation)
+        let es512JWK = ecJWK("es512", "ES512", "P-521", p521.publicKey.x963Representation)
+        let edJWK = #"{"kty":"OKP","kid":"ed","alg":"EdDSA","crv":"Ed25519","x":"\#(base64URL(ed25519.publicKey.rawRepresentation))"}"#
         let hsJWK = #"{"kty":"oct","kid":"hs","alg":"HS256","k":"\#(base64URL(secret))"}"#
-        let peerSet = #"{"keys":[\#(rsJWK),\#(psJWK),\#(es256JWK),\#(es384JWK)]}"#
+        let peerSet = #"{"keys":[\#(rsJWK),\#(psJWK),\#(es256JWK),\#(es384JWK),\#(es512JWK),\#(edJWK)]}"#
         // PureJOSE refuses a set mixing a shared secret with public keys: the HMAC key has its own set.
         let pureSet = peerSet
         let hmacSet = #"{"keys":[\#(hsJWK)]}"#
@@ -94,12 +97,16 @@ enum JWTKitPeer {
         }
         let es256 = try sign(alg: "ES256", kid: "es256") { [UInt8](try p256.signature(for: $0).rawRepresentation) }
         let es384 = try sign(alg: "ES384", kid: "es384") { [UInt8](try p384.signature(for: $0).rawRepresentation) }
+        let es512 = try sign(alg: "ES512", kid: "es512") { [UInt8](try p521.signature(for: $0).rawRepresentation) }
+        let ed = try sign(alg: "EdDSA", kid: "ed") { [UInt8](try ed25519.signature(for: $0)) }
         return ([
             JWTCase(alg: "HS256", token: hs, jwksJSON: hmacSet),
             JWTCase(alg: "RS256", token: rs, jwksJSON: pureSet),
             JWTCase(alg: "PS256", token: ps, jwksJSON: pureSet),
             JWTCase(alg: "ES256", token: es256, jwksJSON: pureSet),
             JWTCase(alg: "ES384", token: es384, jwksJSON: pureSet),
+            JWTCase(alg: "ES512", token: es512, jwksJSON: pureSet),
+            JWTCase(alg: "EdDSA", token: ed, jwksJSON: pureSet),
         ], keys)
     }
 

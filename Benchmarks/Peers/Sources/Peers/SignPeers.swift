@@ -11,10 +11,12 @@ struct SigningKeys {
     var rsaPEM: String
     var p256PEM: String
     var p384PEM: String
+    var p521PEM: String
+    var ed25519Seed: [UInt8]
 }
 
 enum JWTKitSignPeer {
-    static let signingAlgorithms = ["HS256", "RS256", "PS256", "ES256", "ES384"]
+    static let signingAlgorithms = ["HS256", "RS256", "PS256", "ES256", "ES384", "ES512", "EdDSA"]
 
     static func claims() -> AppleLikeClaims {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
@@ -30,15 +32,19 @@ enum JWTKitSignPeer {
     /// Fresh keys (RSA-2048 given), and jwt-kit's collection holding their private halves, one kid per algorithm.
     static func makeKeys(rsa: _RSA.Signing.PrivateKey) async throws -> (SigningKeys, JWTKeyCollection) {
         let secret = [UInt8]((0..<32).map { UInt8($0 &* 5 &+ 11) })
-        let p256 = P256.Signing.PrivateKey(), p384 = P384.Signing.PrivateKey()
+        let p256 = P256.Signing.PrivateKey(), p384 = P384.Signing.PrivateKey(), p521 = P521.Signing.PrivateKey()
+        let ed25519 = Curve25519.Signing.PrivateKey()
         let keys = JWTKeyCollection()
         await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, kid: "HS256")
         await keys.add(rsa: try Insecure.RSA.PrivateKey(backing: rsa), digestAlgorithm: .sha256, kid: "RS256")
         await keys.add(pss: try Insecure.RSA.PrivateKey(backing: rsa), digestAlgorithm: .sha256, kid: "PS256")
         await keys.add(ecdsa: try ES256PrivateKey(backing: p256), kid: "ES256")
         await keys.add(ecdsa: try ES384PrivateKey(backing: p384), kid: "ES384")
+        await keys.add(ecdsa: try ES512PrivateKey(backing: p521), kid: "ES512")
+        await keys.add(eddsa: EdDSA.PrivateKey(backing: ed25519), kid: "EdDSA")
         return (SigningKeys(secret: secret, rsaPEM: rsa.pemRepresentation, p256PEM: p256.pemRepresentation,
-                            p384PEM: p384.pemRepresentation), keys)
+                            p384PEM: p384.pemRepresentation, p521PEM: p521.pemRepresentation,
+                            ed25519Seed: [UInt8](ed25519.rawRepresentation)), keys)
     }
 
     static func sign(alg: String, with keys: JWTKeyCollection) async -> String? {

@@ -1,5 +1,6 @@
 // PureJOSE against swift-crypto, jwt-kit and BigInt, side by side in one run.
 //   cd Benchmarks/Peers && swift run -c release [--filter SUBSTRING] [--cpu]
+//   Scripts/allocs.sh: allocations per whole-token verification instead of times (`--allocs`)
 import _CryptoExtras
 import Foundation
 
@@ -9,7 +10,10 @@ if let i = arguments.firstIndex(of: "--filter"), arguments.index(after: i) < arg
     filter = arguments[arguments.index(after: i)]
 }
 useProcessCPUTime = arguments.contains("--cpu")
-func wanted(_ name: String) -> Bool { filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
+let countAllocations = arguments.contains("--allocs")
+func wanted(_ name: String) -> Bool {
+    !countAllocations && (filter.map { name.localizedCaseInsensitiveContains($0) } ?? true)
+}
 
 var rows: [Row] = []
 func add(_ name: String, peer: String, bytes: Int? = nil, pure: (() -> Bool)?, peerOp: () -> Bool) {
@@ -51,6 +55,10 @@ if PureSide.digestHMAC(key: macKey, data: signedMessage) == CryptoPeer.reference
 }
 
 let (jwtCases, jwtKitKeys) = try await JWTKitPeer.makeCases(rsa: rsa2048)
+if countAllocations {
+    await AllocationCounter.run(cases: jwtCases, jwtKitKeys: jwtKitKeys)
+    exit(0)
+}
 for c in jwtCases where wanted("JWT \(c.alg)") {
     let name = "JWT \(c.alg) verify, end to end (\(c.token.utf8.count)-byte token)"
     let pure = try? JOSESide.verifier(for: c, issuer: issuer, audience: audience)
