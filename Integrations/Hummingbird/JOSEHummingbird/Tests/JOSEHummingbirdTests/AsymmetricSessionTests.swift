@@ -214,7 +214,8 @@ struct AsymmetricSessionOverHTTPTests {
             #expect(try await postJSON(url, signInBody(identityToken: appleRS256())).status == 200)
             #expect(provider.keyFetches == 1)
 
-            // An unknown kid: one refetch, then 401 keyNotFound.
+            // An unknown kid (after the 50 ms minimum refresh interval): one refetch, then 401 keyNotFound.
+            try await Task.sleep(nanoseconds: 100_000_000)
             let unknown = try await postJSON(url, signInBody(identityToken: appleRS256(appleRSA2)))
             #expect(unknown.status == 401)
             #expect(unknown.body.contains("keyNotFound"))
