@@ -1,26 +1,46 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the JOSE module with the toolchain's docc: symbol graphs from `swift build`
-# (-emit-symbol-graph), then `docc convert` of Sources/JOSE/JOSE.docc. Fails on any warning.
-# Output: .build-docs/JOSE.doccarchive (git-ignored).
+# Builds the DocC documentation of every library module (BigNum, SHA2, DER, RSA, ECDSA, Ed25519, JOSE) with the
+# toolchain's docc: symbol graphs from one `swift build` (-emit-symbol-graph), then `docc convert` of each module's
+# catalog Sources/<Module>/<Module>.docc with --warnings-as-errors. Fails on any warning or error.
+# Output: .build-docs/<Module>.doccarchive (git-ignored). Usage: Scripts/build-docs.sh [Module…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 out=.build-docs
-rm -rf "$out/symbols" "$out/jose-symbols" "$out/JOSE.doccarchive"
-mkdir -p "$out/symbols" "$out/jose-symbols"
+modules=("$@")
+[ ${#modules[@]} -gt 0 ] || modules=(BigNum SHA2 DER RSA ECDSA Ed25519 JOSE)
+# Graphs are rewritten whenever a module recompiles; an unchanged module keeps its graph from the last build.
+mkdir -p "$out/symbols"
+# JOSE depends on every other library module, so building it compiles (and emits graphs for) all of them.
 swift build --scratch-path "$out/build" --target JOSE \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$out/symbols"
-# Only JOSE's own graphs (and its extensions of other modules' types).
-cp "$out"/symbols/JOSE.symbols.json "$out/jose-symbols/"
-cp "$out"/symbols/JOSE@*.symbols.json "$out/jose-symbols/" 2>/dev/null || true
 docc=$(command -v docc || echo /opt/swift/usr/bin/docc)
-"$docc" convert Sources/JOSE/JOSE.docc \
-    --additional-symbol-graph-dir "$out/jose-symbols" \
-    --fallback-display-name JOSE --fallback-bundle-identifier org.purejose.JOSE \
-    --output-path "$out/JOSE.doccarchive" --warnings-as-errors 2>&1 | tee "$out/docc.log"
-status=${PIPESTATUS[0]}
-if [ "$status" -ne 0 ] || grep -q "warning:" "$out/docc.log"; then
-    echo "build-docs: docc reported warnings or errors" >&2
+failed=()
+for m in "${modules[@]}"; do
+    catalog="Sources/$m/$m.docc"
+    [ -d "$catalog" ] || { echo "build-docs: no catalog $catalog" >&2; failed+=("$m"); continue; }
+    graphs="$out/$m-symbols"
+    rm -rf "$graphs" "$out/$m.doccarchive"
+    mkdir -p "$graphs"
+    # Only the module's own graphs (and its extensions of other modules' types).
+    cp "$out/symbols/$m.symbols.json" "$graphs/"
+    cp "$out/symbols/$m@"*.symbols.json "$graphs/" 2>/dev/null || true
+    set +e
+    "$docc" convert "$catalog" --additional-symbol-graph-dir "$graphs" \
+        --fallback-display-name "$m" --fallback-bundle-identifier "org.purejose.$m" \
+        --output-path "$out/$m.doccarchive" --warnings-as-errors > "$out/docc-$m.log" 2>&1
+    status=$?
+    set -e
+    if [ "$status" -ne 0 ] || grep -q "warning:" "$out/docc-$m.log"; then
+        grep -E "warning:|error:" "$out/docc-$m.log" | head -40 >&2
+        echo "build-docs: $m: docc reported $(grep -cE 'warning:|error:' "$out/docc-$m.log") warnings or errors" >&2
+        failed+=("$m")
+    else
+        echo "build-docs: $m: 0 warnings"
+    fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "build-docs: FAILED for ${failed[*]}" >&2
     exit 1
 fi
-echo "build-docs: $(( $(date +%s) - start )) s"
+echo "build-docs: ${#modules[@]} modules, 0 warnings, $(( $(date +%s) - start )) s"

@@ -55,8 +55,15 @@ public actor JWKSCache {
     public private(set) var lastError: JWTError?
 
     /// - Parameters:
+    ///   - minimumRefreshInterval: smallest time between two fetches, in seconds.
+    ///   - maximumAge: age after which the set is refreshed on next use, in seconds (`nil`: only on unknown `kid`).
+    ///   - fetchTimeout: seconds a fetch may take before its waiters stop waiting for it.
+    ///   - maximumRetryInterval: the cap of the doubling retry interval after consecutive failures, in seconds.
+    ///   - allowSymmetricKeys: whether fetched sets may hold `oct` (shared secret) keys.
+    ///   - keyOptions: how each fetched key is loaded (e.g. the smallest RSA modulus accepted).
     ///   - now: seconds on a monotonic clock (any origin), for intervals; defaults to ``monotonicTimeSeconds()``.
     ///     Tests inject a manual clock.
+    ///   - fetch: returns the JWK Set document's bytes; PureJOSE does no networking itself.
     public init(minimumRefreshInterval: Double = 60, maximumAge: Double? = nil, fetchTimeout: Double = 10,
                 maximumRetryInterval: Double = 900, allowSymmetricKeys: Bool = false,
                 keyOptions: JWK.Options = .default, now: (@Sendable () -> Double)? = nil, fetch: @escaping Fetch) {

@@ -8,7 +8,7 @@ import SHA2
 /// each failure has its own ``RSAKeyError`` code) and the public rules of ``RSAKeyOptions``, then
 /// precomputes the Montgomery constants of p and q without branching on them. Signing is the CRT
 /// private operation in constant time with base blinding and verification before release (see
-/// ``signature(for:padding:)``). The secret values live in one buffer that is overwritten when the
+/// ``signature(for:padding:)-(Sequence<UInt8>,_)``). The secret values live in one buffer that is overwritten when the
 /// key is released (best effort: copies made while loading are not tracked). `description` shows
 /// only the modulus size.
 ///

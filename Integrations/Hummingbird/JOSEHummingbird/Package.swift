@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "JOSEHummingbird", targets: ["JOSEHummingbird"]),
         .executable(name: "sign-in-with-apple-server", targets: ["SignInWithAppleServer"]),
+        .executable(name: "jose-hummingbird-load", targets: ["LoadServer"]),
     ],
     dependencies: [
         .package(name: "PureJOSE", path: "../../.."),
@@ -24,7 +25,6 @@ let package = Package(
             name: "JOSEHummingbird",
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
-                .product(name: "SHA2", package: "PureJOSE"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -37,6 +37,16 @@ let package = Package(
             dependencies: [
                 "JOSEHummingbird",
                 .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        // The server side of the README's load figure (Scripts/hummingbird-load.sh).
+        .executableTarget(
+            name: "LoadServer",
+            dependencies: [
+                "JOSEHummingbird",
+                .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -1,4 +1,4 @@
-/// A JSON value as the strict parser (``JSONValue/init(parsing:limits:)``) produced it.
+/// A JSON value as the strict parser (``JSONValue/init(parsing:limits:)-(String,_)``) produced it.
 ///
 /// Numbers are kept exact: an integer literal that fits `Int64` is ``integer(_:)``; any other number (a
 /// fraction, an exponent, or an integer too large for `Int64`) is ``number(_:)`` holding the literal text.

@@ -49,6 +49,7 @@ public struct JWTVerifier: Sendable {
     /// - Parameters:
     ///   - keys: the only keys that will ever be used.
     ///   - algorithms: the allow-list; a token whose `alg` is not in it fails with `algorithmNotAllowed`.
+    ///   - options: size and JSON limits, base64url strictness, understood `crit` names (``Options/default``).
     public init(keys: JWKSet, algorithms: Set<JWSAlgorithm>, options: Options = .default) {
         self.keys = keys
         self.algorithms = algorithms

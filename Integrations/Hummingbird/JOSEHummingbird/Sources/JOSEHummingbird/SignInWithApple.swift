@@ -47,7 +47,7 @@ public struct SignInWithApple: Sendable {
 
     /// - Parameters:
     ///   - appleKeys: Apple's JWK Set (`https://appleid.apple.com/auth/keys`).
-    ///   - clientSecret: the ES256 client secret JWT for the exchange, e.g. from PureJOSE's `AppleClientSecret`.
+    ///   - clientSecret: the ES256 client secret JWT for the exchange, e.g. from ``AppleClientSecretSource``.
     public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens,
                 httpClient: HTTPClient = .shared, now: (@Sendable () -> Double)? = nil,
                 clientSecret: @escaping @Sendable () async throws -> String) throws(IntegrationError) {
@@ -58,6 +58,14 @@ public struct SignInWithApple: Sendable {
         self.clientSecret = clientSecret
         self.httpClient = httpClient
         self.now = now
+    }
+
+    /// With the client secret made and renewed by `clientSecretSource` from the team's `.p8` key (the usual setup).
+    public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens,
+                clientSecretSource: AppleClientSecretSource, httpClient: HTTPClient = .shared,
+                now: (@Sendable () -> Double)? = nil) throws(IntegrationError) {
+        try self.init(configuration: configuration, appleKeys: appleKeys, sessions: sessions, httpClient: httpClient,
+                      now: now, clientSecret: { try clientSecretSource.clientSecret() })
     }
 
     /// Verifies an identity token: Apple's signature, issuer, audience (your client ID), expiry, and the nonce.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdAuth
 import JOSE
+import NIOCore
 
 /// Body of `POST /auth/apple`: what the app got from `ASAuthorizationAppleIDCredential`, and the nonce as Apple
 /// puts it in the token: the value the app gave Apple (apps commonly give the SHA-256 hex of a raw nonce; then send
@@ -21,8 +22,9 @@ public struct SessionResponse: ResponseEncodable, Sendable {
 
 extension SignInWithApple {
     /// Adds `POST /auth/apple` (sign in → session token), `POST /auth/refresh` (session token in the
-    /// `Authorization: Bearer` header → a new one) and `GET /me` (the session's subject, behind
-    /// ``JWTAuthenticator``) to `router`.
+    /// `Authorization: Bearer` header → a new one), `GET /me` (the session's subject, behind
+    /// ``JWTAuthenticator``) and, for ES256 and RS256 sessions, `GET /.well-known/jwks.json` (the public session
+    /// key set) to `router`.
     public func addRoutes(to router: Router<JWTRequestContext>) {
         let sessions = self.sessions
         let lifetime = Int(sessions.lifetime)
@@ -54,6 +56,13 @@ extension SignInWithApple {
             } catch {
                 throw HTTPError(.unauthorized, headers: [.wwwAuthenticate:
                     "Bearer realm=\"session\", error=\"invalid_token\", error_description=\"refreshRefused\""])
+            }
+        }
+        if let jwks = sessions.publicKeySetJSON {
+            // The server's public session keys (ES256, RS256), for other services verifying its sessions.
+            router.get("/.well-known/jwks.json") { _, _ -> Response in
+                Response(status: .ok, headers: [.contentType: "application/jwk-set+json", .cacheControl: "max-age=3600"],
+                         body: .init(byteBuffer: ByteBuffer(string: jwks)))
             }
         }
         router.group("me")
