@@ -1559,7 +1559,7 @@ def gen_m521_mul(sq):
                 L.append(f"c{k} = c{k} &+ {W(f'a{i}', y)}")
     else:
         L.append("// 2·aᵢ and 4·aᵢ (aᵢ < 2^59: < 2^60 and < 2^61): cross products count twice, folded ones twice more.")
-        for j in range(9):
+        for j in range(1, 9):  # e0 = 2·a0 is never used: a0 pairs only with higher limbs, doubled on their side
             L.append(f"let e{j} = a{j} &<< 1")
         for j in range(5, 9):
             L.append(f"let f{j} = a{j} &<< 2")

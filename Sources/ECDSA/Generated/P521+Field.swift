@@ -169,7 +169,6 @@ extension P521 {
         static func sqr(_ a: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.v
             // 2·aᵢ and 4·aᵢ (aᵢ < 2^59: < 2^60 and < 2^61): cross products count twice, folded ones twice more.
-            let e0 = a0 &<< 1
             let e1 = a1 &<< 1
             let e2 = a2 &<< 1
             let e3 = a3 &<< 1
