@@ -147,16 +147,13 @@ struct AsymmetricSessionOverHTTPTests {
 
             // Tampered session tokens: a payload character, the signature, or re-signed with another key under the
             // same kid — all 401, never the token in the answer.
-            var parts = session.sessionToken.split(separator: ".").map(String.init)
-            parts[1] = String(parts[1].dropLast()) + (parts[1].last == "A" ? "B" : "A")
-            let tampered = try await get("\(base)/me", authorization: ["Bearer \(parts.joined(separator: "."))"])
+            let altered = tamperedCopies(of: session.sessionToken)
+            let tampered = try await get("\(base)/me", authorization: ["Bearer \(altered.payload)"])
             #expect(tampered.status == 401)
             #expect(tampered.wwwAuthenticate?.contains("error=\"invalid_token\"") == true)
-            var sig = session.sessionToken.split(separator: ".").map(String.init)
-            sig[2] = (sig[2].first == "A" ? "B" : "A") + sig[2].dropFirst()
-            let badSig = try await get("\(base)/me", authorization: ["Bearer \(sig.joined(separator: "."))"])
+            let badSig = try await get("\(base)/me", authorization: ["Bearer \(altered.signature)"])
             #expect(badSig.status == 401)
-            #expect(badSig.wwwAuthenticate?.contains("invalidSignature") == true || badSig.wwwAuthenticate?.contains("malformed") == true)
+            #expect(badSig.wwwAuthenticate?.contains("error_description=\"invalidSignature\"") == true)
             let otherKey = alg == .es256 ? try SessionTokens(signingKey: .generateEC(curve: .p256), algorithm: .es256,
                                                               issuer: "https://api.example.com", audience: "api")
                                          : try SessionTokens(signingKey: appleRSA2, algorithm: .rs256,

@@ -85,17 +85,11 @@ struct SignInWithAppleOverHTTPTests {
             #expect(try await get("\(base)/me", authorization: ["Bearer \(second.sessionToken)"]).body == "001234.apple-user")
 
             // A tampered session token: one payload character changed, or one of the signature.
-            var parts = session.sessionToken.split(separator: ".").map(String.init)
-            let flipped = parts[1].last == "A" ? "B" : "A"
-            parts[1] = String(parts[1].dropLast()) + flipped
-            let tampered = try await get("\(base)/me", authorization: ["Bearer \(parts.joined(separator: "."))"])
+            let altered = tamperedCopies(of: session.sessionToken)
+            let tampered = try await get("\(base)/me", authorization: ["Bearer \(altered.payload)"])
             #expect(tampered.status == 401)
             #expect(tampered.wwwAuthenticate?.contains("error=\"invalid_token\"") == true)
-            // The signature's first character (all six bits are data; a changed last one may be non-canonical
-            // base64url instead, which is refused as such).
-            var sig = session.sessionToken.split(separator: ".").map(String.init)
-            sig[2] = (sig[2].first == "A" ? "B" : "A") + sig[2].dropFirst()
-            let badSig = try await get("\(base)/me", authorization: ["Bearer \(sig.joined(separator: "."))"])
+            let badSig = try await get("\(base)/me", authorization: ["Bearer \(altered.signature)"])
             #expect(badSig.status == 401)
             #expect(badSig.wwwAuthenticate?.contains("error_description=\"invalidSignature\"") == true)
             // Apple's identity token is not a session token.

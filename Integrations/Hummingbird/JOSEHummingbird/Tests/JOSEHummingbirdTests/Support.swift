@@ -143,3 +143,13 @@ func post(_ url: String, form: String, timeout: Int64 = 10) async throws -> HTTP
     return HTTPResult(status: Int(response.status.code), body: String(buffer: body),
                       wwwAuthenticate: response.headers.first(name: "WWW-Authenticate"))
 }
+
+/// Two altered copies of a compact JWS: the payload's last character changed, and the signature's first character
+/// changed (all six of its bits are data, so the copy stays canonical base64url and must fail as a bad signature).
+func tamperedCopies(of token: String) -> (payload: String, signature: String) {
+    let parts = token.split(separator: ".").map(String.init)
+    var payload = parts, signature = parts
+    payload[1] = String(parts[1].dropLast()) + (parts[1].last == "A" ? "B" : "A")
+    signature[2] = (parts[2].first == "A" ? "B" : "A") + parts[2].dropFirst()
+    return (payload.joined(separator: "."), signature.joined(separator: "."))
+}
