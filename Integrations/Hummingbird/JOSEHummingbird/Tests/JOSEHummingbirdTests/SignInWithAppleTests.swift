@@ -85,13 +85,7 @@ struct SignInWithAppleOverHTTPTests {
             #expect(try await get("\(base)/me", authorization: ["Bearer \(second.sessionToken)"]).body == "001234.apple-user")
 
             // A tampered session token: one payload character changed, or one of the signature.
-            let altered = tamperedCopies(of: session.sessionToken)
-            let tampered = try await get("\(base)/me", authorization: ["Bearer \(altered.payload)"])
-            #expect(tampered.status == 401)
-            #expect(tampered.wwwAuthenticate?.contains("error=\"invalid_token\"") == true)
-            let badSig = try await get("\(base)/me", authorization: ["Bearer \(altered.signature)"])
-            #expect(badSig.status == 401)
-            #expect(badSig.wwwAuthenticate?.contains("error_description=\"invalidSignature\"") == true)
+            try await expectTamperedCopiesRefused(session.sessionToken, at: "\(base)/me")
             // Apple's identity token is not a session token.
             #expect(try await get("\(base)/me", authorization: ["Bearer \(appleToken())"]).status == 401)
         }

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import SHA2
 import Synchronization
+import Testing
 
 /// HS256 test tokens made by hand (HMAC-SHA256 from PureJOSE's SHA2 and base64url), since the test must not
 /// depend on the signer it may later check.
@@ -152,4 +153,16 @@ func tamperedCopies(of token: String) -> (payload: String, signature: String) {
     payload[1] = String(parts[1].dropLast()) + (parts[1].last == "A" ? "B" : "A")
     signature[2] = (parts[2].first == "A" ? "B" : "A") + parts[2].dropFirst()
     return (payload.joined(separator: "."), signature.joined(separator: "."))
+}
+
+/// Both tampered copies of `token` are refused at `url` with 401 and an RFC 6750 challenge: the payload copy as an
+/// invalid token, the signature copy as `invalidSignature`.
+func expectTamperedCopiesRefused(_ token: String, at url: String) async throws {
+    let altered = tamperedCopies(of: token)
+    let tampered = try await get(url, authorization: ["Bearer \(altered.payload)"])
+    #expect(tampered.status == 401)
+    #expect(tampered.wwwAuthenticate?.contains("error=\"invalid_token\"") == true)
+    let badSig = try await get(url, authorization: ["Bearer \(altered.signature)"])
+    #expect(badSig.status == 401)
+    #expect(badSig.wwwAuthenticate?.contains("error_description=\"invalidSignature\"") == true)
 }
