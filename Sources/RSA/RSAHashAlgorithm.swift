@@ -84,20 +84,30 @@ public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
     /// The DER encoding of `DigestInfo ::= SEQUENCE { digestAlgorithm AlgorithmIdentifier, digest
     /// OCTET STRING }` up to the digest bytes, with NULL parameters (RFC 8017 §9.2 Note 1).
     public var digestInfoPrefix: [UInt8] {
-        // 30 L1 30 L2 06 09 <OID 2.16.840.1.101.3.4.2.x> 05 00 04 hLen
-        let oidLast: UInt8
-        switch backing {
-        case .sha256: oidLast = 1
-        case .sha384: oidLast = 2
-        case .sha512: oidLast = 3
-        case .sha224: oidLast = 4
-        case .sha512_224: oidLast = 5
-        case .sha512_256: oidLast = 6
+        switch backing {   // from a table built once: no allocation per call (the verify path reads it)
+        case .sha224: return RSAHashAlgorithm.prefixes[0]
+        case .sha256: return RSAHashAlgorithm.prefixes[1]
+        case .sha384: return RSAHashAlgorithm.prefixes[2]
+        case .sha512: return RSAHashAlgorithm.prefixes[3]
+        case .sha512_224: return RSAHashAlgorithm.prefixes[4]
+        case .sha512_256: return RSAHashAlgorithm.prefixes[5]
         }
-        let h = UInt8(byteCount)
-        return [0x30, 0x11 + h, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, oidLast,
-                0x05, 0x00, 0x04, h]
     }
+
+    /// 30 L1 30 L2 06 09 <OID 2.16.840.1.101.3.4.2.x> 05 00 04 hLen, for x = `oidLast` and an h-byte digest.
+    private static func makeDigestInfoPrefix(oidLast: UInt8, digestBytes h: UInt8) -> [UInt8] {
+        [0x30, 0x11 + h, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, oidLast, 0x05, 0x00,
+         0x04, h]
+    }
+
+    private static let prefixes: [[UInt8]] = [
+        makeDigestInfoPrefix(oidLast: 4, digestBytes: 28),   // SHA-224
+        makeDigestInfoPrefix(oidLast: 1, digestBytes: 32),   // SHA-256
+        makeDigestInfoPrefix(oidLast: 2, digestBytes: 48),   // SHA-384
+        makeDigestInfoPrefix(oidLast: 3, digestBytes: 64),   // SHA-512
+        makeDigestInfoPrefix(oidLast: 5, digestBytes: 28),   // SHA-512/224
+        makeDigestInfoPrefix(oidLast: 6, digestBytes: 32),   // SHA-512/256
+    ]
 
     /// Hash of `message`.
     func hash(_ message: some Sequence<UInt8>) -> [UInt8] {
@@ -111,43 +121,8 @@ public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Hash of the concatenation of `parts` (used for M' = 0x00×8 ‖ mHash ‖ salt).
-    func hash(parts: [ArraySlice<UInt8>]) -> [UInt8] {
-        func run<H: HashFunction>(_: H.Type) -> [UInt8] {
-            var h = H()
-            for p in parts { h.update(data: p) }
-            return h.finalize().bytes
-        }
-        switch backing {
-        case .sha224: return run(SHA224.self)
-        case .sha256: return run(SHA256.self)
-        case .sha384: return run(SHA384.self)
-        case .sha512: return run(SHA512.self)
-        case .sha512_224: return run(SHA512_224.self)
-        case .sha512_256: return run(SHA512_256.self)
-        }
-    }
-
-    /// ``digestInfoPrefix`` from a table built once (no allocation per call).
-    var digestInfoPrefixBytes: [UInt8] {
-        switch backing {
-        case .sha224: return RSAHashAlgorithm.prefixes[0]
-        case .sha256: return RSAHashAlgorithm.prefixes[1]
-        case .sha384: return RSAHashAlgorithm.prefixes[2]
-        case .sha512: return RSAHashAlgorithm.prefixes[3]
-        case .sha512_224: return RSAHashAlgorithm.prefixes[4]
-        case .sha512_256: return RSAHashAlgorithm.prefixes[5]
-        }
-    }
-
-    private static let prefixes: [[UInt8]] = [
-        RSAHashAlgorithm.sha224.digestInfoPrefix, RSAHashAlgorithm.sha256.digestInfoPrefix,
-        RSAHashAlgorithm.sha384.digestInfoPrefix, RSAHashAlgorithm.sha512.digestInfoPrefix,
-        RSAHashAlgorithm.sha512_224.digestInfoPrefix, RSAHashAlgorithm.sha512_256.digestInfoPrefix,
-    ]
-
-    /// Runs `body` with H' = Hash(0x00 × 8 ‖ mHash ‖ salt) (RFC 8017 §9.1.2 step 12–13), hashed
-    /// incrementally and handed over as raw bytes (no allocation).
+    /// Runs `body` with H' = Hash(0x00 × 8 ‖ mHash ‖ salt) (RFC 8017 §9.1.1 steps 5–6 when signing, §9.1.2
+    /// steps 12–13 when verifying), hashed incrementally and handed over as raw bytes (no allocation).
     func withPSSHash<R>(mHash: [UInt8], salt: UnsafeBufferPointer<UInt8>, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         func run<H: HashFunction>(_: H.Type) -> R {
             var h = H()

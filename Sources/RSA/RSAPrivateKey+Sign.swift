@@ -94,8 +94,7 @@ extension RSAPrivateKey {
             throw .make(.unsupportedHash, "a \(modulusBits)-bit modulus is too short for \(hash) with a \(salt.count)-byte salt")
         }
         // Steps 5–6: H = Hash(0x00 × 8 ‖ mHash ‖ salt).
-        let zeros = [UInt8](repeating: 0, count: 8)
-        let h = hash.hash(parts: [zeros[...], mHash[...], salt[...]])
+        let h = salt.withUnsafeBufferPointer { salt in hash.withPSSHash(mHash: mHash, salt: salt) { Array($0) } }
         // Steps 7–8: DB = PS ‖ 0x01 ‖ salt.
         let dbLen = emLen - hLen - 1
         var db = [UInt8](repeating: 0, count: dbLen)

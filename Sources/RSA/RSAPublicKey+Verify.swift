@@ -68,7 +68,7 @@ extension RSAPublicKey {
     static func pkcs1v15Matches(_ em: UnsafeBufferPointer<UInt8>, mHash: [UInt8], hash: RSAHashAlgorithm) -> Bool {
         let k = em.count
         // §9.2 step 2: T = DigestInfo prefix ‖ H.
-        let prefix = hash.digestInfoPrefixBytes
+        let prefix = hash.digestInfoPrefix
         let tLen = prefix.count + mHash.count
         // §9.2 step 3: "If emLen < tLen + 11, output 'intended encoded message length too short'".
         guard k >= tLen + 11 else { return false }
