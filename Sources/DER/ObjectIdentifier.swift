@@ -104,5 +104,13 @@ extension ASN1ObjectIdentifier {
         public static let sha512_224: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 5]
         /// id-sha512-256 (…4.2.6), RFC 8017 App. B.1.
         public static let sha512_256: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 2, 6]
+        /// id-X25519, RFC 8410 §3 (recognised only to say it is unsupported).
+        public static let x25519: ASN1ObjectIdentifier = [1, 3, 101, 110]
+        /// id-X448, RFC 8410 §3 (recognised only to say it is unsupported).
+        public static let x448: ASN1ObjectIdentifier = [1, 3, 101, 111]
+        /// id-Ed25519, RFC 8410 §3.
+        public static let ed25519: ASN1ObjectIdentifier = [1, 3, 101, 112]
+        /// id-Ed448, RFC 8410 §3 (recognised only to say it is unsupported).
+        public static let ed448: ASN1ObjectIdentifier = [1, 3, 101, 113]
     }
 }

@@ -11,7 +11,7 @@ import DER
 // exactly when the public key is present; a present public key must be the one the seed gives.
 
 enum Ed25519DER {
-    static let oid: ASN1ObjectIdentifier = [1, 3, 101, 112]
+    static let oid = ASN1ObjectIdentifier.Known.ed25519
     static let publicLabel = "PUBLIC KEY"
     static let privateLabel = "PRIVATE KEY"
 

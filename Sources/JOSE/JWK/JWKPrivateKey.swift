@@ -279,7 +279,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         case "EC PRIVATE KEY", "PRIVATE KEY":
             // The label fixes the structure; inside PKCS#8 the algorithm identifier says which kind of key it is.
             if doc.label == "PRIVATE KEY", let oid = Self.pkcs8AlgorithmOID(doc.derBytes), Self.rfc8410Curves[oid] != nil {
-                guard oid == Self.idEd25519 else {
+                guard oid == .Known.ed25519 else {
                     throw signingError(.unsupportedKey, "\(Self.rfc8410Curves[oid] ?? "") private keys are not supported (Ed25519 is; RFC 8037 §2)")
                 }
                 do { try self.init(Curve25519.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm) } catch let e as JWTError { throw e } catch {
@@ -322,11 +322,9 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         return signingError(.invalidKey, "\(what): \(error)")
     }
 
-    /// id-Ed25519 (RFC 8410 §3).
-    static let idEd25519: ASN1ObjectIdentifier = [1, 3, 101, 112]
     /// The RFC 8410 algorithms (no parameters; the OID names the curve).
     static let rfc8410Curves: [ASN1ObjectIdentifier: String] = [
-        [1, 3, 101, 110]: "X25519", [1, 3, 101, 111]: "X448", [1, 3, 101, 112]: "Ed25519", [1, 3, 101, 113]: "Ed448",
+        .Known.x25519: "X25519", .Known.x448: "X448", .Known.ed25519: "Ed25519", .Known.ed448: "Ed448",
     ]
 
     /// The algorithm OID of a PKCS#8 PrivateKeyInfo / OneAsymmetricKey (`SEQUENCE { version, SEQUENCE { OID … } … }`),
