@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import JOSE
 
-/// Issue 19: tests for security checks that mutation testing showed to be guarded by no test (the truncated HMAC)
-/// or by a single test (duplicate members in large objects; the refetch interval's second test is in
-/// JWKSCacheRobustnessTests.refetchIntervalBoundary).
-@Suite("Issue 19: truncated MACs, duplicate members in large objects")
-struct SecurityMutationTests {
+/// A truncated HMAC is never a valid MAC, and duplicate members are refused in objects of any size (the refetch
+/// interval's second test is in JWKSCacheRobustnessTests.refetchIntervalBoundary). Mutation testing found these
+/// rules guarded by no test or by a single one.
+@Suite("truncated MACs, duplicate members in large objects")
+struct TruncatedMACAndLargeObjectTests {
     static let key = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
     static let payload = #"{"sub":"mutation","exp":4000000000}"#
 

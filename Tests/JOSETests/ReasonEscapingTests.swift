@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import JOSE
 
-/// Issue 16, findings 1 and 2 on the library side: error reasons escape every line-breaking or display-reordering
-/// character they quote from a token, and private members in a JWK Set are refused whatever else is wrong.
-@Suite("Issue 16: escaping in reasons, private members in sets")
-struct RobustnessFixTests {
+/// Error reasons escape every line-breaking or display-reordering character they quote from a token, and private
+/// members in a JWK Set are refused whatever else is wrong.
+@Suite("escaping in reasons, private members in sets")
+struct ReasonEscapingTests {
     /// One representative of every class that must never appear raw in a reason: C0, DEL, C1 (NEL and CSI among
     /// them), the two Unicode separators, and each bidi embedding/override/isolate control.
     static let hostile: [UInt32] = [0x0A, 0x0D, 0x1B, 0x7F, 0x80, 0x85, 0x9B, 0x9F, 0x2028, 0x2029,

@@ -4,8 +4,8 @@ import TestSupport
 
 /// Seeded mutation sweeps: hostile input must always end in a `JWTError` (never a trap, never another error),
 /// and no mutated token may verify. Reduced counts keep the debug suite quick; the seeds make failures replayable.
-@Suite("mutations")
-struct MutationTests {
+@Suite("hostile input sweeps")
+struct HostileInputSweepTests {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.= \u{0}\u{7F}é".utf8)
 
     func mutate(_ s: [UInt8], _ r: inout SplitMix64) -> [UInt8] {

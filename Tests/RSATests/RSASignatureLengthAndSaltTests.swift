@@ -3,9 +3,9 @@ import RSA
 import Testing
 import TestSupport
 
-/// Tests that kill security mutations of Scripts/mutations/list.txt which the rest of the suite let survive
-/// (issue 19).
-@Suite struct RSAMutationGuardTests {
+/// A signature must be exactly the modulus length (no missing leading zero), and a PSS key's salt length is a minimum.
+/// Mutation testing found both rules guarded by no other test.
+@Suite struct RSASignatureLengthAndSaltTests {
     /// rsa-signature-length: a signature must be exactly k bytes (RFC 8017 §8.2.2 step 1). Every valid
     /// Wycheproof PKCS#1 v1.5 signature whose first byte is 0x00 verifies (control), and the same integer written
     /// without that byte (k − 1 bytes) is refused.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import JoseCLI
 
-/// Issue 20 in the tool: `--allow-missing-exp`, and key refusals that name their rule.
+/// `jose verify` refuses a token without `exp` unless `--allow-missing-exp` is given, and key refusals name their rule.
 @Suite("jose verify: --allow-missing-exp, key refusal reasons")
-struct CLIIssue20Tests {
+struct CLIMissingExpAndKeyReasonTests {
     static let hs = ["--jwks", Fixtures.path("hs.jwks.json"), "--now", "1800000000"]
 
     /// An HS256 token without exp and its 32-byte key ("PureJOSE --allow-missing-exp key"), made with Python's

@@ -2,10 +2,10 @@ import Testing
 import SHA2
 @testable import JOSE
 
-/// Tests that kill security mutations of Scripts/mutations/list.txt which the rest of the suite let survive
-/// (issue 19). Each test names its mutation; each has a control that must pass unmutated.
-@Suite("mutation guards")
-struct MutationGuardTests {
+/// `crit` may not list a registered header (even one the verifier understands), and `b64: false` (RFC 7797) is refused.
+/// Each test names the mutation of Scripts/mutations/list.txt it kills and has a control that passes unmutated.
+@Suite("crit naming registered headers, b64: false")
+struct CritAndB64HeaderTests {
     static let secret = [UInt8](repeating: 0x5A, count: 64)
     static let payload = #"{"sub":"guard","exp":4102444800}"#
 

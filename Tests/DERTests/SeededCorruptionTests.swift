@@ -10,7 +10,7 @@ import TestSupport
 /// re-encodes to exactly the mutated input (so the parser never accepts a non-canonical encoding
 /// and never loses information). A crash, trap or hang fails the run. 100,000 mutations in total.
 @Suite("Seeded mutations")
-struct MutationTests {
+struct SeededCorruptionTests {
     enum Kind: String { case spki, pkcs8, sec1, sigP256, sigP384, sigP521 }
 
     /// Parses as `kind`; returns the re-encoding, or nil if the input was rejected.
@@ -106,7 +106,7 @@ struct MutationTests {
             }
         }
         let elapsed = clock.now - start
-        Vectors.report("MutationTests (seeded)", cases: ran,
+        Vectors.report("SeededCorruptionTests (seeded)", cases: ran,
             detail: "\(seeds.count) seeds, \(rejected) rejected, \(accepted) accepted and re-encoded identically, \(elapsed)")
         #expect(ran == total)
         #expect(failures == 0)
@@ -116,7 +116,7 @@ struct MutationTests {
 }
 
 @Suite("Seeded PEM mutations")
-struct PEMMutationTests {
+struct PEMSeededCorruptionTests {
     /// PEM text is hostile input too: 20,000 mutations of a two-block file (with CRLF lines and
     /// surrounding text) must each throw a `DERError` or yield documents that write and read back
     /// unchanged.
@@ -151,7 +151,7 @@ struct PEMMutationTests {
                 rejected += 1   // a DERError (typed throws)
             }
         }
-        Vectors.report("PEMMutationTests (seeded)", cases: ran, detail: "\(rejected) rejected, \(accepted) accepted")
+        Vectors.report("PEMSeededCorruptionTests (seeded)", cases: ran, detail: "\(rejected) rejected, \(accepted) accepted")
         #expect(rejected > ran / 2 && accepted > 0)
     }
 }
