@@ -121,7 +121,10 @@ struct SignerTests {
         // crit as RFC 7515 §4.1.11 allows it: listing a registered name, or a member the header lacks, is refused.
         T.expectCode(.unsupportedCriticalHeader) { _ = try signer.sign(JWTClaims(), header: .init(extra: ["crit": .array([.string("kid")])])) }
         T.expectCode(.unsupportedCriticalHeader) { _ = try signer.sign(JWTClaims(), header: .init(extra: ["crit": .array([.string("exp")])])) }
-        let critical = try signer.sign(JWTClaims(expiresAt: 1_700_000_100), header: .init(extra: ["crit": .array([.string("exp")]), "exp": .integer(1)]))
+        // crit naming a member the default verifier does not understand is refused (SignerCriticalHeaderTests);
+        // declared as understood by the receiving verifier, it is signed and only that verifier accepts it.
+        T.expectCode(.unsupportedCriticalHeader) { _ = try signer.sign(JWTClaims(expiresAt: 1_700_000_100), header: .init(extra: ["crit": .array([.string("exp")]), "exp": .integer(1)])) }
+        let critical = try signer.sign(JWTClaims(expiresAt: 1_700_000_100), header: .init(extra: ["crit": .array([.string("exp")]), "exp": .integer(1)], understoodCriticalHeaders: ["exp"]))
         T.expectCode(.unsupportedCriticalHeader) { _ = try verifier.verify(critical, expecting: ClaimExpectations(now: Self.now)) }
         _ = try JWTVerifier(key: JWK(symmetricKey: secret, keyID: "kid-1"), algorithms: [.hs512], options: .init(understoodCriticalHeaders: ["exp"]))
             .verify(critical, expecting: ClaimExpectations(now: Self.now))

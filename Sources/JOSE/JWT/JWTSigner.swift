@@ -31,11 +31,18 @@ public struct JWTSigner: Sendable {
         /// Further members, written after `alg`, `typ`, `kid`, `cty` in the order given. They may not repeat one
         /// of those four, nor each other.
         public var extra: [(name: String, value: JSONValue)]
+        /// The header parameters the receiving verifier understands (its
+        /// ``JWTVerifier/Options/understoodCriticalHeaders``): the only names a `crit` member in ``extra`` may list.
+        /// Empty by default, as the verifier's default, so a header with `crit` is refused unless you say which
+        /// extensions the verifier knows. The rule is the verifier's own (RFC 7515 §4.1.11).
+        public var understoodCriticalHeaders: Set<String>
 
-        public init(type: String? = "JWT", contentType: String? = nil, extra: KeyValuePairs<String, JSONValue> = [:]) {
+        public init(type: String? = "JWT", contentType: String? = nil, extra: KeyValuePairs<String, JSONValue> = [:],
+                    understoodCriticalHeaders: Set<String> = JWTVerifier.Options.default.understoodCriticalHeaders) {
             self.type = type
             self.contentType = contentType
             self.extra = extra.map { (name: $0.key, value: $0.value) }
+            self.understoodCriticalHeaders = understoodCriticalHeaders
         }
     }
 
@@ -147,8 +154,10 @@ public struct JWTSigner: Sendable {
 
     /// A compact JWS from the exact header JSON bytes given (which must be a strict JSON object whose `alg` is this
     /// signer's) and the exact payload bytes: `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`.
-    /// For reproducing published examples byte for byte; ``sign(_:header:)`` writes the header itself.
-    public func sign(headerJSON: [UInt8], payload: [UInt8]) throws -> String {
+    /// For reproducing published examples byte for byte; ``sign(_:header:)`` writes the header itself. A `crit`
+    /// member may list only `understoodCriticalHeaders` (the receiving verifier's), as for ``Header``.
+    public func sign(headerJSON: [UInt8], payload: [UInt8],
+                     understoodCriticalHeaders: Set<String> = JWTVerifier.Options.default.understoodCriticalHeaders) throws -> String {
         let v: JSONValue
         do { v = try JSONValue(parsing: headerJSON, limits: JSONLimits(maxDepth: Self.maximumJSONDepth, maxBytes: Self.maximumTokenBytes)) } catch let e as JWTError {
             throw signingError(e.code, "header: \(e.reason)")
@@ -158,6 +167,7 @@ public struct JWTSigner: Sendable {
         guard sameBytes(h.algorithmName, algorithm.rawValue) else {
             throw signingError(.keyMismatch, "the header says alg \(quoted(h.algorithmName)); this signer signs \(algorithm.rawValue)")
         }
+        try h.checkCritical(understood: understoodCriticalHeaders)
         return try signCompact(header: headerJSON, payload: payload)
     }
 
@@ -181,9 +191,10 @@ public struct JWTSigner: Sendable {
             members.append(.init(name: name, value: value))
         }
         let object = JSONObject(members: members)
-        // What the verifier will check: member types, and crit/b64 it would refuse by default.
+        // What the verifier will check: member types, and crit/b64 with the verifier's own rule — `crit` may list
+        // only what the receiving verifier understands, never merely what the header itself names.
         let parsed = try JWSHeader(object: object)
-        try parsed.checkCritical(understood: Set(parsed.critical ?? []))
+        try parsed.checkCritical(understood: h.understoodCriticalHeaders)
         return try serializeChecked(.object(object), "header")
     }
 
@@ -290,9 +301,11 @@ enum SigningKey: Sendable {
                 throw signingError(.weakKey, "HMAC key \(name) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
             }
         case (.rsaPKCS1, .rsa(let k)), (.rsaPSS, .rsa(let k)):
-            // RFC 7518 §3.3, §3.5: 2048 bits or larger, whatever a key file allowed to be loaded.
-            if k.publicKey.modulusBitCount < 2048 {
-                throw signingError(.unsupportedKey, "RSA key \(name) has \(k.publicKey.modulusBitCount) bits; \(alg.rawValue) needs at least 2048 (RFC 7518 §3.3)")
+            // RFC 7518 §3.3, §3.5: 2048 bits or larger — the RSA module's default minimum — whatever a key file
+            // was allowed to be loaded with.
+            let minimum = RSAKeyOptions.default.minimumModulusBits
+            if k.publicKey.modulusBitCount < minimum {
+                throw signingError(.unsupportedKey, "RSA key \(name) has \(k.publicKey.modulusBitCount) bits; \(alg.rawValue) needs at least \(minimum) (RFC 7518 §3.3)")
             }
             if k.publicKey.isPSSOnly && alg.family != .rsaPSS {
                 throw signingError(.keyMismatch, "RSA key \(name) is an id-RSASSA-PSS key; it cannot sign \(alg.rawValue)")
