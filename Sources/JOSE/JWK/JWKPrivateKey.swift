@@ -131,7 +131,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         }
         let crt = try ["p", "q", "dp", "dq", "qi"].map { try bytes($0) }
         let present = crt.filter { $0 != nil }.count
-        let rsaOptions = RSAKeyOptions(minimumModulusBits: options.minimumRSAModulusBits)
+        let rsaOptions = options.rsa
         let key: RSAPrivateKey
         do {
             if present == 5 {
@@ -264,52 +264,164 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     }
 
     /// A private key from PEM: `PRIVATE KEY` (PKCS#8 — Apple's `.p8` files are this; Ed25519 keys per RFC 8410 §7),
-    /// `EC PRIVATE KEY` (SEC 1) or `RSA PRIVATE KEY` (PKCS#1); EC keys on P-256, P-384 or P-521, RSA keys of at least
-    /// `options`' minimum size.
+    /// `EC PRIVATE KEY` (SEC 1, RFC 5915 §4, with its curve parameters) or `RSA PRIVATE KEY` (PKCS#1); EC keys on
+    /// P-256, P-384 or P-521, RSA keys within `options.rsa` (size, ROCA). The label decides the structure
+    /// (RFC 7468 §10–11): a body of another structure is refused, naming the label it belongs under.
     public init(pemRepresentation pem: String, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
                 options: JWK.Options = .default) throws {
         let doc: PEMDocument
         do { doc = try PEMDocument(pemString: pem) } catch { throw signingError(.invalidKey, "PEM: \(error)") }
-        let rsaOptions = RSAKeyOptions(minimumModulusBits: options.minimumRSAModulusBits)
-        switch doc.label {
-        case "RSA PRIVATE KEY":
-            do { try self.init(RSAPrivateKey(derRepresentation: doc.derBytes, options: rsaOptions), keyID: keyID, algorithm: algorithm, options: options) } catch let e as JWTError { throw e } catch {
-                throw JWKPrivateKey.rsaError("RSA PRIVATE KEY", error)
+        let der = doc.derBytes
+        let label = doc.label
+        guard let expected = PrivateKeyStructure(label: label) else {
+            switch label {
+            case "PUBLIC KEY", "RSA PUBLIC KEY":
+                throw signingError(.invalidKey, "PEM holds a public key (\(label)); signing needs the private key")
+            case "ENCRYPTED PRIVATE KEY":
+                throw signingError(.unsupportedKey, "encrypted private keys are not supported; decrypt it first (openssl pkey)")
+            default:
+                throw signingError(.unsupportedKey, "PEM label \(quoted(label)) is not a private key")
             }
-        case "EC PRIVATE KEY", "PRIVATE KEY":
-            // The label fixes the structure; inside PKCS#8 the algorithm identifier says which kind of key it is.
-            if doc.label == "PRIVATE KEY", let oid = Self.pkcs8AlgorithmOID(doc.derBytes), Self.rfc8410Curves[oid] != nil {
+        }
+        if let found = PrivateKeyStructure(der: der), found != expected {
+            throw signingError(.invalidKey, "the \(label) block holds a \(found.name), which belongs under the PEM label \(found.label); \(label) is \(expected.name) (RFC 7468)")
+        }
+        switch expected {
+        case .pkcs1:
+            // RFC 8017 App. A.1.2; the RSA module tells PKCS#1 from PKCS#8 by the second element, checked above.
+            do { _ = try PKCS1RSAPrivateKey(derEncoded: der) } catch {
+                throw signingError(.invalidKey, "RSA PRIVATE KEY is not a PKCS#1 RSAPrivateKey: \(error)")
+            }
+            try self.init(rsaDER: der, what: label, keyID: keyID, algorithm: algorithm, options: options)
+        case .sec1:
+            // RFC 5915 §3: the parameters name the curve, and a conforming key always carries them.
+            let sec1: SEC1ECPrivateKey
+            do { sec1 = try SEC1ECPrivateKey(derEncoded: der) } catch {
+                throw JWKPrivateKey.derError("EC PRIVATE KEY", error)
+            }
+            try self.init(ecDER: der, curve: sec1.curve, what: label, keyID: keyID, algorithm: algorithm)
+        case .pkcs8:
+            // The algorithm identifier inside says which kind of key it is.
+            if let oid = Self.pkcs8AlgorithmOID(der), Self.rfc8410Curves[oid] != nil {
                 guard oid == .Known.ed25519 else {
                     throw signingError(.unsupportedKey, "\(Self.rfc8410Curves[oid] ?? "") private keys are not supported (Ed25519 is; RFC 8037 §2)")
                 }
-                do { try self.init(Curve25519.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm) } catch let e as JWTError { throw e } catch {
+                do { try self.init(Curve25519.Signing.PrivateKey(derRepresentation: der), keyID: keyID, algorithm: algorithm) } catch let e as JWTError { throw e } catch {
                     throw signingError(.invalidKey, "PRIVATE KEY (Ed25519) refused: \(error)")
                 }
                 return
             }
-            if doc.label == "PRIVATE KEY", let info = try? PKCS8PrivateKeyInfo(derEncoded: doc.derBytes), !Self.isEC(info) {
-                do { try self.init(RSAPrivateKey(derRepresentation: doc.derBytes, options: rsaOptions), keyID: keyID, algorithm: algorithm, options: options) } catch let e as JWTError { throw e } catch {
-                    throw JWKPrivateKey.rsaError("PRIVATE KEY (RSA)", error)
+            let info: PKCS8PrivateKeyInfo
+            do { info = try PKCS8PrivateKeyInfo(derEncoded: der) } catch {
+                throw JWKPrivateKey.derError("PRIVATE KEY", error)
+            }
+            if info.algorithm.isRSA {
+                try self.init(rsaDER: der, what: "PRIVATE KEY (RSA)", keyID: keyID, algorithm: algorithm, options: options)
+            } else if let curve = info.algorithm.namedCurve {
+                try self.init(ecDER: der, curve: curve, what: "PRIVATE KEY (EC)", keyID: keyID, algorithm: algorithm)
+            } else {
+                throw signingError(.unsupportedKey, "PRIVATE KEY holds a \(info.algorithm) key, which cannot sign here")
+            }
+        }
+    }
+
+    /// An RSA private key from PKCS#1 or PKCS#8 DER whose structure is already known, with the caller's whole
+    /// `RSAKeyOptions` (size limits and ROCA).
+    private init(rsaDER der: [UInt8], what: String, keyID: String?, algorithm: JWSAlgorithm?, options: JWK.Options) throws {
+        let key: RSAPrivateKey
+        do { key = try RSAPrivateKey(derRepresentation: der, options: options.rsa) } catch {
+            throw JWKPrivateKey.rsaError(what, error)
+        }
+        try self.init(key, keyID: keyID, algorithm: algorithm, options: options)
+    }
+
+    /// An EC private key from SEC1 or PKCS#8 DER on `curve` (read from the key's own parameters): only that
+    /// curve's loader runs, so its error is the real cause.
+    private init(ecDER der: [UInt8], curve: ECNamedCurve, what: String, keyID: String?, algorithm: JWSAlgorithm?) throws {
+        let material: SigningKey
+        do {
+            if curve == .p256 {
+                material = .p256(try P256.Signing.PrivateKey(derRepresentation: der))
+            } else if curve == .p384 {
+                material = .p384(try P384.Signing.PrivateKey(derRepresentation: der))
+            } else if curve == .p521 {
+                material = .p521(try P521.Signing.PrivateKey(derRepresentation: der))
+            } else {
+                throw signingError(.unsupportedKey, "\(what): EC curve \(curve) is not supported for signing")
+            }
+        } catch let e as JWTError {
+            throw e
+        } catch {
+            throw signingError(.invalidKey, "\(what) on \(curve) refused: \(error)")
+        }
+        try self.init(material: material, keyID: keyID, algorithm: algorithm)
+    }
+
+    /// A DER container error as a JWTError: an algorithm or curve the DER module does not support is
+    /// `unsupportedKey`, anything else `invalidKey`.
+    static func derError(_ what: String, _ error: DERError) -> JWTError {
+        if error.code == .unsupported {
+            return signingError(.unsupportedKey, "\(what): \(error)")
+        }
+        if error.code == .missingParameters {
+            return signingError(.invalidKey, "\(what) without curve parameters: its curve is unknown (RFC 5915 §3 requires them; if you know the curve, load the key with P256/P384/P521.Signing.PrivateKey(pemRepresentation:)): \(error)")
+        }
+        return signingError(.invalidKey, "\(what) is not a valid key structure: \(error)")
+    }
+
+    /// The three private-key structures a PEM block may hold, each under its own label.
+    enum PrivateKeyStructure: Equatable {
+        /// PKCS#1 RSAPrivateKey (RFC 8017 App. A.1.2), `RSA PRIVATE KEY`.
+        case pkcs1
+        /// SEC 1 ECPrivateKey (RFC 5915 §3), `EC PRIVATE KEY`.
+        case sec1
+        /// PKCS#8 PrivateKeyInfo / OneAsymmetricKey (RFC 5208, RFC 5958), `PRIVATE KEY`.
+        case pkcs8
+
+        /// The structure a PEM label stands for; nil for any other label.
+        init?(label: String) {
+            switch label {
+            case "RSA PRIVATE KEY": self = .pkcs1
+            case "EC PRIVATE KEY": self = .sec1
+            case "PRIVATE KEY": self = .pkcs8
+            default: return nil
+            }
+        }
+
+        /// The structure a DER body has, told by the element after the leading version INTEGER: an INTEGER
+        /// (PKCS#1's modulus), an OCTET STRING (SEC 1's private key) or a SEQUENCE (PKCS#8's
+        /// AlgorithmIdentifier); nil when the body does not start like any of them (its own parser then says why).
+        init?(der: [UInt8]) {
+            do {
+                var r = try DERReader(der)
+                let outer = try r.next(.sequence, "private key")
+                var s = try outer.contentsReader()
+                _ = try s.next(.integer, "version")
+                switch s.peekTag() {
+                case .integer?: self = .pkcs1
+                case .octetString?: self = .sec1
+                case .sequence?: self = .pkcs8
+                default: return nil
                 }
-                return
+            } catch {
+                return nil
             }
-            var firstError: (any Error)?
-            do { try self.init(P256.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm); return } catch {
-                firstError = error
+        }
+
+        var name: String {
+            switch self {
+            case .pkcs1: return "PKCS#1 RSAPrivateKey"
+            case .sec1: return "SEC 1 ECPrivateKey"
+            case .pkcs8: return "PKCS#8 PrivateKeyInfo"
             }
-            do { try self.init(P384.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm); return } catch {
-                if firstError == nil { firstError = error }
+        }
+
+        var label: String {
+            switch self {
+            case .pkcs1: return "RSA PRIVATE KEY"
+            case .sec1: return "EC PRIVATE KEY"
+            case .pkcs8: return "PRIVATE KEY"
             }
-            do { try self.init(P521.Signing.PrivateKey(derRepresentation: doc.derBytes), keyID: keyID, algorithm: algorithm); return } catch {
-                if firstError == nil { firstError = error }
-            }
-            throw signingError(.invalidKey, "\(doc.label) is not a usable P-256, P-384 or P-521 key: \(firstError.map { "\($0)" } ?? "")")
-        case "PUBLIC KEY", "RSA PUBLIC KEY":
-            throw signingError(.invalidKey, "PEM holds a public key (\(doc.label)); signing needs the private key")
-        case "ENCRYPTED PRIVATE KEY":
-            throw signingError(.unsupportedKey, "encrypted private keys are not supported; decrypt it first (openssl pkey)")
-        default:
-            throw signingError(.unsupportedKey, "PEM label \(quoted(doc.label)) is not a private key")
         }
     }
 
@@ -339,11 +451,6 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         } catch {
             return nil
         }
-    }
-
-    /// Whether a PKCS#8 key is an EC key (id-ecPublicKey).
-    static func isEC(_ info: PKCS8PrivateKeyInfo) -> Bool {
-        "\(info.algorithm)".lowercased().contains("ec")
     }
 
     /// The same key with another `kid`.
