@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ECDSA", targets: ["ECDSA"]),
         .library(name: "Ed25519", targets: ["Ed25519"]),
         .library(name: "JOSE", targets: ["JOSE"]),
+        .library(name: "AppStore", targets: ["AppStore"]),
         .executable(name: "jose", targets: ["JoseCLI"]),
         .executable(name: "jose-bench", targets: ["JoseBench"]),
         .executable(name: "ct-check", targets: ["CTCheck"]),
@@ -29,7 +30,8 @@ let package = Package(
         .target(name: "ECDSA", dependencies: ["SHA2", "DER"]),
         .target(name: "Ed25519", dependencies: ["SHA2", "DER"]),
         .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA", "Ed25519"]),
-        .executableTarget(name: "JoseCLI", dependencies: ["JOSE"]),
+        .target(name: "AppStore", dependencies: ["JOSE", "ECDSA", "SHA2"]),
+        .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
         .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
         .executableTarget(
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JWKSSoak", "JOSE", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
+        .testTarget(name: "AppStoreTests", dependencies: ["AppStore", "JOSE", "ECDSA", "SHA2", "TestSupport"]),
         .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "TestSupport"]),
     ]
 )

@@ -77,6 +77,8 @@ public enum Jose {
         ("sign", "sign a JWT with a private key or a shared secret", SignCommand.help),
         ("keygen", "make a new private key (EC, OKP, RSA or oct)", KeygenCommand.help),
         ("apple-secret", "make a Sign in with Apple client secret (ES256)", AppleSecretCommand.help),
+        ("appstore", "App Store Server API tokens (and signed-data checks)", AppStoreCommand.help),
+        ("apns-token", "make an APNs provider token (ES256)", AppStoreTokenCommands.apnsHelp),
     ]
 
     static var help: String {
@@ -139,6 +141,8 @@ public enum Jose {
         case "sign": return try SignCommand.run(rest, io: io)
         case "keygen": return try KeygenCommand.run(rest, io: io)
         case "apple-secret": return try AppleSecretCommand.run(rest, io: io)
+        case "appstore": return try AppStoreCommand.run(rest, io: io)
+        case "apns-token": return try AppStoreTokenCommands.apnsToken(rest, io: io)
         default:
             if first.hasPrefix("-") {
                 throw .usage("jose: unknown option '\(first)' (see 'jose --help')")
