@@ -28,6 +28,7 @@ def suite_of(name):
         "jose": "Generated here: JWT cross-check and attack fixtures (Python cryptography)",
         "bignum": "Generated here: BigNum oracle cases (Python integers)",
         "rsa-forgeries": "Generated here: RSA forgery shapes (Python)",
+        "apple": "Apple App Store Server Library test data",
     }.get(top, "Hand-made and seeded cases (no vector file)"), path
 
 files = defaultdict(set)

@@ -101,13 +101,70 @@ enum AppStoreTokenCommands {
     }
 }
 
+extension AppStoreTokenCommands {
+    static let offerHelp = """
+        Usage: jose appstore offer-signature --p8 FILE --kid K --bundle-id ID --product P --offer O
+                                             --nonce UUID [--app-account-token UUID] [--timestamp MS]
+
+        Signs a promotional offer for StoreKit (SKPaymentDiscount): ECDSA P-256 / SHA-256 over
+        bundle ID, key ID, product, offer, app account token, nonce and timestamp joined by U+2063,
+        DER-encoded, printed in base64.
+
+        Options:
+          --p8 FILE                 the In-App Purchase key from App Store Connect
+          --kid K                   the key's ID
+          --bundle-id ID            the app's bundle ID
+          --product P               the product identifier
+          --offer O                 the offer identifier
+          --nonce UUID              the nonce the app sends with the purchase
+          --app-account-token UUID  the app account token, if the purchase has one
+          --timestamp MS            milliseconds since 1970; default now
+          -h, --help                show this help
+
+        Exit status: 0 made, 2 usage error or unusable key file.
+
+        """
+
+    static func offerSignature(_ arguments: [String], io: CommandIO) throws(CLIFailure) -> Int32 {
+        let command = "jose appstore offer-signature"
+        let parsed = try ParsedArguments(arguments, command: command,
+                                         valued: ["--p8", "--kid", "--bundle-id", "--product", "--offer", "--nonce",
+                                                  "--app-account-token", "--timestamp"])
+        if parsed.wantsHelp {
+            io.write(offerHelp)
+            return 0
+        }
+        guard parsed.operands.isEmpty else { throw .usage("\(command): unexpected argument '\(parsed.operands[0])'") }
+        guard let bundle = parsed.value("--bundle-id") else { throw .usage("\(command): --bundle-id ID is required") }
+        guard let product = parsed.value("--product") else { throw .usage("\(command): --product P is required") }
+        guard let offer = parsed.value("--offer") else { throw .usage("\(command): --offer O is required") }
+        guard let nonce = parsed.value("--nonce") else { throw .usage("\(command): --nonce UUID is required") }
+        var timestamp = io.now() * 1000
+        if let text = parsed.value("--timestamp") {
+            guard let t = Int64(text) else { throw .usage("\(command): --timestamp needs milliseconds since 1970, not '\(text)'") }
+            timestamp = t
+        }
+        let apiKey = try key(parsed, command: command)
+        do {
+            let creator = PromotionalOfferSignatureCreator(key: apiKey, bundleID: bundle)
+            io.write(try creator.signature(productID: product, offerID: offer,
+                                           appAccountToken: parsed.value("--app-account-token") ?? "",
+                                           nonce: nonce, timestamp: timestamp) + "\n")
+        } catch {
+            throw .usage("\(command): \(error.reason)")
+        }
+        return 0
+    }
+}
+
 /// `jose appstore …`: the App Store subcommands.
 enum AppStoreCommand {
     static let help = """
         Usage: jose appstore <subcommand> [options]
 
         Subcommands:
-          token         make an App Store Server API bearer token (ES256)
+          token            make an App Store Server API bearer token (ES256)
+          offer-signature  sign a promotional offer (StoreKit's U+2063-joined fields, base64 DER)
 
         Run 'jose appstore <subcommand> --help' for its options.
 
@@ -124,6 +181,7 @@ enum AppStoreCommand {
             io.write(help)
             return 0
         case "token": return try AppStoreTokenCommands.appStoreToken(rest, io: io)
+        case "offer-signature": return try AppStoreTokenCommands.offerSignature(rest, io: io)
         default: throw .usage("jose appstore: unknown subcommand '\(sub)' (see 'jose appstore --help')")
         }
     }

@@ -15,7 +15,7 @@ struct ReadmeTableTests {
         }
         #expect(rows.count >= 18)
         var sources: [String: String] = [:]   // suite name -> text of the file(s) declaring it
-        for dir in ["Tests/JOSETests", "Tests/JoseCLITests"] {
+        for dir in ["Tests/JOSETests", "Tests/JoseCLITests", "Tests/AppStoreTests"] {
             let path = root.appendingPathComponent(dir)
             for name in try FileManager.default.contentsOfDirectory(atPath: path.path) where name.hasSuffix(".swift") {
                 let text = try String(contentsOf: path.appendingPathComponent(name), encoding: .utf8)
