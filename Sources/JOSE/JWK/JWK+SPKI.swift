@@ -15,6 +15,10 @@ extension JWK {
         do {
             spki = try SubjectPublicKeyInfo(derEncoded: der)
         } catch let spkiError {
+            // An SPKI of an algorithm or curve the DER module does not know is refused as such.
+            if spkiError.code == .unsupported {
+                throw JWTError.make(.unsupportedKey, "SubjectPublicKeyInfo: \(spkiError)")
+            }
             // Not an SPKI: maybe a PKCS#1 RSAPublicKey.
             guard (try? PKCS1RSAPublicKey(derEncoded: der)) != nil else {
                 throw JWTError.make(.invalidKey, "not a SubjectPublicKeyInfo or RSAPublicKey: \(spkiError)")
@@ -46,8 +50,7 @@ extension JWK {
             do { k = try spki.rsaPublicKey() } catch { throw JWTError(.invalidKey, "RSA public key: \(error)") }
             try self.init(rsaModulus: k.modulus, exponent: k.publicExponent, keyID: keyID, algorithm: alg, options: options)
         } else if let named = spki.algorithm.namedCurve {
-            let curve: Curve
-            if named == .p256 { curve = .p256 } else if named == .p384 { curve = .p384 } else if named == .p521 { curve = .p521 } else {
+            guard let curve = Curve(namedCurve: named) else {
                 throw JWTError(.unsupportedKey, "EC curve \(named) is not supported")
             }
             let n = curve.coordinateByteCount
@@ -80,6 +83,7 @@ extension JWK {
         } else {
             let spki: SubjectPublicKeyInfo
             do { spki = try SubjectPublicKeyInfo(derEncoded: doc.derBytes) } catch {
+                if error.code == .unsupported { throw JWTError.make(.unsupportedKey, "PUBLIC KEY: \(error)") }
                 throw JWTError.make(.invalidKey, "PUBLIC KEY is not a SubjectPublicKeyInfo: \(error)")
             }
             try self.init(spki: spki, keyID: keyID, algorithm: algorithm, options: options)
@@ -121,15 +125,11 @@ extension JWK {
     /// parameters and without a requested PS* algorithm, the key is refused rather than widened to every RSA use.
     static func algorithmForPSSKey(_ params: RSASSAPSSParameters?, requested: JWSAlgorithm?) throws -> JWSAlgorithm {
         func fits(_ alg: JWSAlgorithm) -> Bool {
-            let hash: DigestAlgorithm, length: Int
-            switch alg {
-            case .ps256: (hash, length) = (.sha256, 32)
-            case .ps384: (hash, length) = (.sha384, 48)
-            case .ps512: (hash, length) = (.sha512, 64)
-            default: return false
-            }
+            let spec = alg.spec
+            guard spec.family == .rsaPSS else { return false }
             guard let p = params else { return true }
-            return p.hashAlgorithm == hash && p.maskGenHashAlgorithm == hash && p.saltLength <= length
+            let hash = spec.hash.digest
+            return p.hashAlgorithm == hash && p.maskGenHashAlgorithm == hash && p.saltLength <= spec.hash.byteCount
         }
         if let alg = requested {
             guard fits(alg) else {
@@ -137,7 +137,7 @@ extension JWK {
             }
             return alg
         }
-        if params != nil, let alg = [JWSAlgorithm.ps256, .ps384, .ps512].first(where: fits) { return alg }
+        if params != nil, let alg = JWSAlgorithm.allCases.first(where: fits) { return alg }
         throw JWTError.make(.unsupportedKey,
                        "an id-RSASSA-PSS key restricts its padding; say which PS256/384/512 algorithm it is for")
     }
@@ -153,7 +153,9 @@ extension JWK {
         case .rsa(let r):
             return SubjectPublicKeyInfo(rsaPublicKey: PKCS1RSAPublicKey(modulus: r.modulus, publicExponent: r.exponent))
         case .ec(let e):
-            let named: ECNamedCurve = e.curve == .p256 ? .p256 : e.curve == .p384 ? .p384 : .p521
+            guard let named = e.curve.spec.namedCurve else {
+                throw JWTError.make(.unsupportedKey, "\(e.curve.rawValue) has no SubjectPublicKeyInfo curve name")
+            }
             return SubjectPublicKeyInfo(algorithm: .ecPublicKey(named), subjectPublicKey: [0x04] + e.x + e.y)
         case .hmac:
             throw JWTError.make(.unsupportedKey, "a symmetric (oct) key has no SubjectPublicKeyInfo form")

@@ -34,45 +34,6 @@ public struct JWK: Sendable, CustomStringConvertible {
         public var description: String { rawValue }
     }
 
-    /// A `crv` value: for `EC` keys (RFC 7518 §6.2.1.1) and for `OKP` keys (RFC 8037 §2; the same IANA registry).
-    /// A struct over a private enum so that curves can be added without breaking a caller's `switch`.
-    public struct Curve: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
-        private enum Backing: String, Sendable, Hashable, CaseIterable { case p256 = "P-256", p384 = "P-384", p521 = "P-521", ed25519 = "Ed25519" }
-        private let backing: Backing
-        private init(_ b: Backing) { backing = b }
-
-        /// NIST P-256 (secp256r1).
-        public static let p256 = Curve(.p256)
-        /// NIST P-384 (secp384r1).
-        public static let p384 = Curve(.p384)
-        /// NIST P-521 (secp521r1).
-        public static let p521 = Curve(.p521)
-        /// Ed25519 (RFC 8037 §2), the curve of `OKP` signing keys.
-        public static let ed25519 = Curve(.ed25519)
-
-        /// The `crv` value.
-        public var rawValue: String { backing.rawValue }
-        /// The curve whose `crv` is exactly `rawValue` (byte for byte), or nil.
-        public init?(rawValue: String) {
-            guard let b = Backing.allCases.first(where: { $0.rawValue.utf8.elementsEqual(rawValue.utf8) }) else { return nil }
-            backing = b
-        }
-        public var description: String { rawValue }
-
-        /// Size of a coordinate (and of r and s) in bytes; for Ed25519, the size of the public key `x`.
-        public var coordinateByteCount: Int {
-            switch backing {
-            case .p256: return 32
-            case .p384: return 48
-            case .p521: return 66
-            case .ed25519: return 32
-            }
-        }
-
-        /// Whether this is a curve of `EC` keys (the NIST curves), as opposed to an `OKP` curve.
-        var isWeierstrass: Bool { backing != .ed25519 }
-    }
-
     /// Key-loading policy.
     public struct Options: Sendable, Equatable {
         /// The RSA module's key rules (modulus size 2048…16384 bits by default, ROCA moduli refused).
@@ -245,6 +206,9 @@ public struct JWK: Sendable, CustomStringConvertible {
 
     /// An EC public key from its affine coordinates (each normalised as for JSON input).
     public init(curve: Curve, x: [UInt8], y: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+        guard curve.isWeierstrass else {
+            throw JWTError.make(.unsupportedKey, "\(curve.rawValue) is not an EC curve (use JWK(ed25519PublicKey:) for an OKP key)")
+        }
         self.keyType = .ec
         self.curve = curve
         self.keyID = keyID
@@ -318,9 +282,10 @@ public struct JWK: Sendable, CustomStringConvertible {
             }
         case (.rsaPKCS1, .rsa), (.rsaPSS, .rsa), (.eddsa, .okp): break
         case (.ecdsa, .ec(let e)):
-            let need: Curve = alg == .es256 ? .p256 : alg == .es384 ? .p384 : .p521
+            // The algorithm's curve is its row in the table (RFC 7518 §3.4).
+            let need = alg.spec.curve
             if e.curve != need {
-                throw JWTError.make(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need.rawValue) (RFC 7518 §3.4)")
+                throw JWTError.make(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need?.rawValue ?? "no EC key") (RFC 7518 §3.4)")
             }
         default:
             let need: String
@@ -346,10 +311,10 @@ public struct JWK: Sendable, CustomStringConvertible {
         try checkFits(alg)
         let ok: Bool
         switch material {
-        case .hmac(let h): ok = try h.verify(alg, signature: signature, signingInput: signingInput)
-        case .rsa(let r): ok = try r.verify(alg, signature: signature, signingInput: signingInput)
-        case .ec(let e): ok = try e.verify(alg, signature: signature, signingInput: signingInput)
-        case .okp(let o): ok = try o.verify(alg, signature: signature, signingInput: signingInput)
+        case .hmac(let h): ok = try HMACFamily.verify(alg, key: h, signature: signature, signingInput: signingInput)
+        case .rsa(let r): ok = try RSAFamily.verify(alg, key: r, signature: signature, signingInput: signingInput)
+        case .ec(let e): ok = try ECDSAFamily.verify(alg, key: e, signature: signature, signingInput: signingInput)
+        case .okp(let o): ok = try EdDSAFamily.verify(alg, key: o, signature: signature, signingInput: signingInput)
         }
         if !ok { throw JWTError.make(.invalidSignature, "signature does not verify with key \(kidText) (\(alg.rawValue))") }
     }

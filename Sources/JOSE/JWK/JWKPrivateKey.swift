@@ -95,12 +95,12 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
             for m in ["p", "q", "dp", "dq", "qi", "oth"] where o[m] != nil {
                 throw signingError(.invalidKey, "an EC JWK has no member \(quoted(m))")
             }
-            let key = try JWKPrivateKey.ecKey(curve: curve, d: d)
-            guard JWKPrivateKey.ecPublicBytes(key) == x + y else {
+            let key = try ECSigningKey(curve: curve, d: d)
+            guard Array(key.publicX963.dropFirst()) == x + y else {
                 throw signingError(.invalidKey, "EC \"d\" does not belong to the public key (x, y): d·G differs")
             }
             publicPart = pub
-            material = key
+            material = .ec(key)
             return
         }
         if pub.keyType == .okp, let x = pub.x {
@@ -151,37 +151,16 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         material = .rsa(key)
     }
 
-    static func ecKey(curve: JWK.Curve, d: [UInt8]) throws -> SigningKey {
-        do {
-            if curve == .p256 { return .p256(try P256.Signing.PrivateKey(rawRepresentation: d)) }
-            if curve == .p384 { return .p384(try P384.Signing.PrivateKey(rawRepresentation: d)) }
-            if curve == .p521 { return .p521(try P521.Signing.PrivateKey(rawRepresentation: d)) }
-        } catch {
-            throw signingError(.invalidKey, "EC private key refused: \(error)")
-        }
-        throw signingError(.unsupportedKey, "EC curve \(curve.rawValue) is not supported for signing")
-    }
-
-    /// x‖y of an EC key's public point.
-    static func ecPublicBytes(_ k: SigningKey) -> [UInt8] {
-        switch k {
-        case .p256(let p): return Array(p.publicKey.x963Representation.dropFirst())
-        case .p384(let p): return Array(p.publicKey.x963Representation.dropFirst())
-        case .p521(let p): return Array(p.publicKey.x963Representation.dropFirst())
-        default: return []
-        }
-    }
-
     /// A private JWK around an already checked EC, OKP or RSA key.
     init(material: SigningKey, keyID: String?, algorithm: JWSAlgorithm?, options: JWK.Options = .default) throws {
         switch material {
         case .hmac(let h):
             publicPart = JWK(symmetricKey: h.secret, keyID: keyID, algorithm: algorithm)
-        case .p256, .p384, .p521:
-            let xy = JWKPrivateKey.ecPublicBytes(material)
-            let half = xy.count / 2
-            let curve: JWK.Curve = half == 32 ? .p256 : half == 48 ? .p384 : .p521
-            publicPart = try JWK(curve: curve, x: Array(xy[..<half]), y: Array(xy[half...]), keyID: keyID, algorithm: algorithm)
+        case .ec(let k):
+            // 04 ‖ x ‖ y, each the curve's coordinate size.
+            let point = k.publicX963
+            let n = k.curve.coordinateByteCount
+            publicPart = try JWK(curve: k.curve, x: Array(point[1...n]), y: Array(point[(n + 1)...]), keyID: keyID, algorithm: algorithm)
         case .rsa(let k):
             publicPart = try JWK(rsaModulus: k.publicKey.modulus, exponent: k.publicKey.publicExponent, keyID: keyID,
                                  algorithm: algorithm, options: options)
@@ -193,17 +172,17 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
 
     /// An ES256 key.
     public init(_ key: P256.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
-        try self.init(material: .p256(key), keyID: keyID, algorithm: algorithm)
+        try self.init(material: .ec(.p256(key)), keyID: keyID, algorithm: algorithm)
     }
 
     /// An ES384 key.
     public init(_ key: P384.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
-        try self.init(material: .p384(key), keyID: keyID, algorithm: algorithm)
+        try self.init(material: .ec(.p384(key)), keyID: keyID, algorithm: algorithm)
     }
 
     /// An ES512 key.
     public init(_ key: P521.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
-        try self.init(material: .p521(key), keyID: keyID, algorithm: algorithm)
+        try self.init(material: .ec(.p521(key)), keyID: keyID, algorithm: algorithm)
     }
 
     /// An Ed25519 key (`OKP`, RFC 8037 §2) for EdDSA and the fully specified Ed25519 (RFC 9864).
@@ -237,10 +216,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
 
     /// A new EC key on `curve` (P-256, P-384 or P-521) from the system's secure generator.
     public static func generateEC(curve: JWK.Curve, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
-        if curve == .p256 { return try JWKPrivateKey(P256.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm) }
-        if curve == .p384 { return try JWKPrivateKey(P384.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm) }
-        if curve == .p521 { return try JWKPrivateKey(P521.Signing.PrivateKey(), keyID: keyID, algorithm: algorithm) }
-        throw signingError(.unsupportedKey, "EC curve \(curve.rawValue) is not supported for signing (P-256, P-384 and P-521 are)")
+        try JWKPrivateKey(material: .ec(ECSigningKey.generate(curve: curve)), keyID: keyID, algorithm: algorithm)
     }
 
     /// A new `OKP` key on `curve` (Ed25519, RFC 8037 §2) from the system's secure generator.
@@ -338,23 +314,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// An EC private key from SEC1 or PKCS#8 DER on `curve` (read from the key's own parameters): only that
     /// curve's loader runs, so its error is the real cause.
     private init(ecDER der: [UInt8], curve: ECNamedCurve, what: String, keyID: String?, algorithm: JWSAlgorithm?) throws {
-        let material: SigningKey
-        do {
-            if curve == .p256 {
-                material = .p256(try P256.Signing.PrivateKey(derRepresentation: der))
-            } else if curve == .p384 {
-                material = .p384(try P384.Signing.PrivateKey(derRepresentation: der))
-            } else if curve == .p521 {
-                material = .p521(try P521.Signing.PrivateKey(derRepresentation: der))
-            } else {
-                throw signingError(.unsupportedKey, "\(what): EC curve \(curve) is not supported for signing")
-            }
-        } catch let e as JWTError {
-            throw e
-        } catch {
-            throw signingError(.invalidKey, "\(what) on \(curve) refused: \(error)")
-        }
-        try self.init(material: material, keyID: keyID, algorithm: algorithm)
+        try self.init(material: .ec(ECSigningKey(named: curve, der: der, what: what)), keyID: keyID, algorithm: algorithm)
     }
 
     /// A DER container error as a JWTError: an algorithm or curve the DER module does not support is
@@ -468,9 +428,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         switch material {
         case .hmac: throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
         case .rsa(let k): return k.pemRepresentation
-        case .p256(let k): return k.pemRepresentation
-        case .p384(let k): return k.pemRepresentation
-        case .p521(let k): return k.pemRepresentation
+        case .ec(let k): return k.pemRepresentation
         case .ed25519(let k): return k.pemRepresentation
         }
     }
@@ -482,9 +440,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         switch material {
         case .hmac: throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
         case .rsa(let k): return k.pkcs1PEMRepresentation
-        case .p256(let k): return SEC1ECPrivateKey(curve: .p256, privateKey: k.rawRepresentation, publicKey: k.publicKey.x963Representation).pemString
-        case .p384(let k): return SEC1ECPrivateKey(curve: .p384, privateKey: k.rawRepresentation, publicKey: k.publicKey.x963Representation).pemString
-        case .p521(let k): return SEC1ECPrivateKey(curve: .p521, privateKey: k.rawRepresentation, publicKey: k.publicKey.x963Representation).pemString
+        case .ec(let k): return k.sec1PEMRepresentation
         case .ed25519(let k): return k.pemRepresentation
         }
     }
@@ -555,9 +511,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         }
         switch material {
         case .hmac: break
-        case .p256(let k): add("d", k.rawRepresentation)
-        case .p384(let k): add("d", k.rawRepresentation)
-        case .p521(let k): add("d", k.rawRepresentation)
+        case .ec(let k): add("d", k.rawRepresentation)
         case .ed25519(let k): add("d", k.rawRepresentation)
         case .rsa(let k):
             if let p = try? PKCS1RSAPrivateKey(derEncoded: k.pkcs1DERRepresentation) {

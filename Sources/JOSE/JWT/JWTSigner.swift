@@ -82,17 +82,17 @@ public struct JWTSigner: Sendable {
 
     /// An ES256 signer.
     public init(key: P256.Signing.PrivateKey, keyID: String? = nil) throws {
-        try self.init(material: .p256(key), algorithm: .es256, keyID: keyID)
+        try self.init(material: .ec(.p256(key)), algorithm: .es256, keyID: keyID)
     }
 
     /// An ES384 signer.
     public init(key: P384.Signing.PrivateKey, keyID: String? = nil) throws {
-        try self.init(material: .p384(key), algorithm: .es384, keyID: keyID)
+        try self.init(material: .ec(.p384(key)), algorithm: .es384, keyID: keyID)
     }
 
     /// An ES512 signer (P-521, RFC 7518 §3.4).
     public init(key: P521.Signing.PrivateKey, keyID: String? = nil) throws {
-        try self.init(material: .p521(key), algorithm: .es512, keyID: keyID)
+        try self.init(material: .ec(.p521(key)), algorithm: .es512, keyID: keyID)
     }
 
     /// An Ed25519 signer (RFC 8037 §3.1): `algorithm` is `.edDSA` (default) or the fully specified `.ed25519`
@@ -270,55 +270,53 @@ func writeBase64URL(_ src: UnsafeBufferPointer<UInt8>, to dst: UnsafeMutablePoin
     return o
 }
 
-/// The key behind a signer or a private JWK. Adding an algorithm family is a case here and a case in each of the
-/// switches below (and in ``JWKPrivateKey``'s loading, PEM and JSON switches).
+/// The key behind a signer or a private JWK: one case per algorithm family, each signing through its family's file
+/// under `Algorithms/` (``JWSAlgorithmFamily``). A new curve is not a case here (it is a case of ``ECSigningKey``).
 enum SigningKey: Sendable {
     case hmac(HMACKeyHolder)
     case rsa(RSAPrivateKey)
-    case p256(P256.Signing.PrivateKey)
-    case p384(P384.Signing.PrivateKey)
-    case p521(P521.Signing.PrivateKey)
+    case ec(ECSigningKey)
     case ed25519(Curve25519.Signing.PrivateKey)
 
-    /// Largest signature in bytes (for buffer sizing).
+    /// Largest signature in bytes (for buffer sizing): the table's size, or the RSA modulus length.
     var maximumSignatureBytes: Int {
         switch self {
-        case .hmac: return 64
+        case .hmac: return JWSHash.sha512.byteCount
         case .rsa(let k): return k.publicKey.modulusByteCount
-        case .p256: return 64
-        case .p384: return 96
-        case .p521: return 132
-        case .ed25519: return 64
+        case .ec(let k): return k.curve.spec.signatureByteCount
+        case .ed25519: return JWK.Curve.ed25519.spec.signatureByteCount
         }
     }
 
-    /// The verifier's key ↔ `alg` rule (``JWK/checkFits(_:)``) for this key material.
+    /// The verifier's key ↔ `alg` rule (``JWK/checkFits(_:)``) for this key material, from the algorithm's row.
     func checkFits(_ alg: JWSAlgorithm, kid: String?) throws {
         let name = kid.map { quoted($0) } ?? "(no kid)"
-        switch (alg.family, self) {
+        let spec = alg.spec
+        switch (spec.family, self) {
         case (.hmac, .hmac(let h)):
-            if h.secret.count < alg.hashByteCount {
-                throw signingError(.weakKey, "HMAC key \(name) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
+            let minimum = spec.minimumKeySize ?? spec.hash.byteCount
+            if h.secret.count < minimum {
+                throw signingError(.weakKey, "HMAC key \(name) has \(h.secret.count) bytes; \(alg.rawValue) needs at least \(minimum) (RFC 7518 §3.2)")
             }
         case (.rsaPKCS1, .rsa(let k)), (.rsaPSS, .rsa(let k)):
-            // RFC 7518 §3.3, §3.5: 2048 bits or larger — the RSA module's default minimum — whatever a key file
-            // was allowed to be loaded with.
-            let minimum = RSAKeyOptions.default.minimumModulusBits
+            // RFC 7518 §3.3, §3.5: 2048 bits or larger (the table's minimum, RSAKeyOptions.default), whatever a key
+            // file was allowed to be loaded with.
+            let minimum = spec.minimumKeySize ?? RSAKeyOptions.default.minimumModulusBits
             if k.publicKey.modulusBitCount < minimum {
                 throw signingError(.unsupportedKey, "RSA key \(name) has \(k.publicKey.modulusBitCount) bits; \(alg.rawValue) needs at least \(minimum) (RFC 7518 §3.3)")
             }
-            if k.publicKey.isPSSOnly && alg.family != .rsaPSS {
+            if k.publicKey.isPSSOnly && spec.family != .rsaPSS {
                 throw signingError(.keyMismatch, "RSA key \(name) is an id-RSASSA-PSS key; it cannot sign \(alg.rawValue)")
             }
-        case (.ecdsa, .p256):
-            if alg != .es256 { throw signingError(.keyMismatch, "key \(name) is on P-256; \(alg.rawValue) needs \(alg == .es384 ? "P-384" : "P-521")") }
-        case (.ecdsa, .p384):
-            if alg != .es384 { throw signingError(.keyMismatch, "key \(name) is on P-384; \(alg.rawValue) needs \(alg == .es256 ? "P-256" : "P-521")") }
-        case (.ecdsa, .p521):
-            if alg != .es512 { throw signingError(.keyMismatch, "key \(name) is on P-521; \(alg.rawValue) needs \(alg == .es256 ? "P-256" : "P-384")") }
+        case (.ecdsa, .ec(let k)):
+            if k.curve != spec.curve {
+                throw signingError(.keyMismatch, "key \(name) is on \(k.curve.rawValue); \(alg.rawValue) needs \(spec.curve?.rawValue ?? "no EC key")")
+            }
         case (.eddsa, .ed25519):
             // EdDSA (RFC 8037 §3.1) and Ed25519 (RFC 9864) both sign with an Ed25519 key.
-            break
+            if spec.curve != .ed25519 {
+                throw signingError(.keyMismatch, "key \(name) is on Ed25519; \(alg.rawValue) needs \(spec.curve?.rawValue ?? "another key")")
+            }
         default:
             throw signingError(.keyMismatch, "key \(name) of type \(keyTypeName) cannot sign \(alg.rawValue)")
         }
@@ -328,64 +326,32 @@ enum SigningKey: Sendable {
         switch self {
         case .hmac: return "oct"
         case .rsa: return "RSA"
-        case .p256, .p384, .p521: return "EC"
+        case .ec: return "EC"
         case .ed25519: return "OKP"
         }
     }
 
-    /// RFC 7518 §3: the signature over the signing input. `checkFits` has passed.
+    /// RFC 7518 §3: the signature over the signing input, by the key's family. `checkFits` has passed.
     func sign(_ alg: JWSAlgorithm, _ input: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+        guard signs(alg.family) else {
+            throw signingError(.keyMismatch, "a key of type \(keyTypeName) cannot sign \(alg.rawValue)")
+        }
         switch self {
-        case .hmac(let h):
-            let raw = UnsafeRawBufferPointer(input)
-            switch alg {
-            case .hs256: return SigningKey.mac(h.k256, raw)
-            case .hs384: return SigningKey.mac(h.k384, raw)
-            case .hs512: return SigningKey.mac(h.k512, raw)
-            default: throw signingError(.keyMismatch, "an oct key cannot sign \(alg.rawValue)")
-            }
-        case .rsa(let k):
-            // RS*: RSASSA-PKCS1-v1_5 (RFC 7518 §3.3); PS*: RSASSA-PSS with MGF1 over the same hash and a salt as
-            // long as the hash (RFC 7518 §3.5).
-            let padding: RSAPadding
-            switch alg {
-            case .rs256: padding = .pkcs1v1_5(.sha256)
-            case .rs384: padding = .pkcs1v1_5(.sha384)
-            case .rs512: padding = .pkcs1v1_5(.sha512)
-            case .ps256: padding = .pss(.sha256, saltLength: 32)
-            case .ps384: padding = .pss(.sha384, saltLength: 48)
-            case .ps512: padding = .pss(.sha512, saltLength: 64)
-            default: throw signingError(.keyMismatch, "an RSA key cannot sign \(alg.rawValue)")
-            }
-            do { return try k.signature(for: input, padding: padding) } catch {
-                throw signingError(.invalidKey, "RSA signing failed: \(error)")
-            }
-        case .p256(let k):
-            // ES256: r‖s, 32 bytes each (RFC 7518 §3.4); hedged nonce.
-            do { return try k.signature(for: input).rawRepresentation } catch {
-                throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
-            }
-        case .p384(let k):
-            do { return try k.signature(for: input).rawRepresentation } catch {
-                throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
-            }
-        case .p521(let k):
-            // ES512: r‖s, 66 bytes each (RFC 7518 §3.4: P-521 and SHA-512); hedged nonce.
-            do { return try k.signature(for: input).rawRepresentation } catch {
-                throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
-            }
-        case .ed25519(let k):
-            // EdDSA / Ed25519: the 64-byte R‖S of RFC 8032 §5.1.6 over the signing input (RFC 8037 §3.1).
-            guard alg.family == .eddsa else { throw signingError(.keyMismatch, "an Ed25519 key cannot sign \(alg.rawValue)") }
-            return k.signature(for: input)
+        case .hmac(let h): return try HMACFamily.sign(alg, key: h, signingInput: input)
+        case .rsa(let k): return try RSAFamily.sign(alg, key: k, signingInput: input)
+        case .ec(let k): return try ECDSAFamily.sign(alg, key: k, signingInput: input)
+        case .ed25519(let k): return try EdDSAFamily.sign(alg, key: k, signingInput: input)
         }
     }
 
-    @inline(__always)
-    static func mac<H: HashFunction>(_ key: HMAC<H>.Key, _ input: UnsafeRawBufferPointer) -> [UInt8] {
-        var m = HMAC<H>(key: key)
-        m.update(bufferPointer: input)
-        return m.finalize().bytes
+    /// Whether this key belongs to `family` (an RSA key to both RSA families).
+    private func signs(_ family: JWSFamily) -> Bool {
+        switch self {
+        case .hmac: return family == .hmac
+        case .rsa: return family == .rsaPKCS1 || family == .rsaPSS
+        case .ec: return family == .ecdsa
+        case .ed25519: return family == .eddsa
+        }
     }
 }
 

@@ -61,28 +61,35 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
     public var description: String { rawValue }
 
     /// The family of key an algorithm needs.
-    enum Family { case hmac, rsaPKCS1, rsaPSS, ecdsa, eddsa }
+    typealias Family = JWSFamily
 
-    var family: Family {
+    /// The algorithm table: one row per algorithm (family, hash, curve, signature size, RSA padding, minimum key
+    /// size). Everything that depends on the algorithm reads it here; a new algorithm is a backing case, a static
+    /// member, a row, and its family's file under `Algorithms/`.
+    var spec: JWSAlgorithmSpec {
         switch backing {
-        case .hs256, .hs384, .hs512: return .hmac
-        case .rs256, .rs384, .rs512: return .rsaPKCS1
-        case .ps256, .ps384, .ps512: return .rsaPSS
-        case .es256, .es384, .es512: return .ecdsa
-        case .edDSA, .ed25519: return .eddsa
+        case .hs256: return .hmac(.sha256)
+        case .hs384: return .hmac(.sha384)
+        case .hs512: return .hmac(.sha512)
+        case .rs256: return .rsaPKCS1(.sha256)
+        case .rs384: return .rsaPKCS1(.sha384)
+        case .rs512: return .rsaPKCS1(.sha512)
+        case .ps256: return .rsaPSS(.sha256)
+        case .ps384: return .rsaPSS(.sha384)
+        case .ps512: return .rsaPSS(.sha512)
+        case .es256: return .ecdsa(.sha256, .p256)
+        case .es384: return .ecdsa(.sha384, .p384)
+        case .es512: return .ecdsa(.sha512, .p521)
+        // EdDSA (RFC 8037 §3.1) is Ed25519 here (Ed448 is not implemented); Ed25519 is RFC 9864's name for it.
+        case .edDSA, .ed25519: return .eddsa(.ed25519)
         }
     }
+
+    var family: Family { spec.family }
 
     /// Output size of the algorithm's hash in bytes (also the minimum HMAC key size, RFC 7518 §3.2,
     /// and the PSS salt length, RFC 7518 §3.5).
-    var hashByteCount: Int {
-        switch backing {
-        case .hs256, .rs256, .ps256, .es256: return 32
-        case .hs384, .rs384, .ps384, .es384: return 48
-        // Ed25519 hashes with SHA-512 inside the signature scheme (RFC 8032 §5.1.6).
-        case .hs512, .rs512, .ps512, .es512, .edDSA, .ed25519: return 64
-        }
-    }
+    var hashByteCount: Int { spec.hash.byteCount }
 
     /// Looks an `alg` value up byte for byte. Returns the algorithm, or throws `unsecuredAlgorithm` for any
     /// spelling of `none`, `unsupportedAlgorithm` for anything else.

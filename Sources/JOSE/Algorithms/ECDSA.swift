@@ -1,0 +1,161 @@
+import DER
+import ECDSA
+
+/// ES256/ES384/ES512 (RFC 7518 §3.4): ECDSA on the algorithm's curve (its row in the table), signatures r‖s of the
+/// curve's size. The ECDSA module has one key type per curve, so this file is where a new curve's keys go: a case
+/// in ``ECKeyHolder/Key`` and in ``ECSigningKey``, and a branch in each `switch` below that names the curves.
+enum ECDSAFamily: JWSAlgorithmFamily {
+    /// The signature is r‖s, each exactly the coordinate size — a DER signature is an error; r and s must lie in
+    /// [1, n−1] (checked by verification).
+    static func verify(_ alg: JWSAlgorithm, key: ECKeyHolder, signature: [UInt8],
+                       signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
+        let size = key.curve.spec.signatureByteCount
+        guard signature.count == size else {
+            throw JWTError.make(.invalidSignature, "\(alg.rawValue) signature must be \(size) bytes (r‖s), got \(signature.count)")
+        }
+        switch key.key {
+        case .p256(let k):
+            guard let sig = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+            return k.isValidSignature(sig, for: signingInput)
+        case .p384(let k):
+            guard let sig = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+            return k.isValidSignature(sig, for: signingInput)
+        case .p521(let k):
+            guard let sig = try? P521.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+            return k.isValidSignature(sig, for: signingInput)
+        }
+    }
+
+    /// r‖s with a hedged nonce (the ECDSA module's default).
+    static func sign(_ alg: JWSAlgorithm, key: ECSigningKey, signingInput: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+        do {
+            switch key {
+            case .p256(let k): return try k.signature(for: signingInput).rawRepresentation
+            case .p384(let k): return try k.signature(for: signingInput).rawRepresentation
+            case .p521(let k): return try k.signature(for: signingInput).rawRepresentation
+            }
+        } catch {
+            throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
+        }
+    }
+}
+
+/// An EC public key (RFC 7518 §6.2.1), coordinates already normalised to the field size and validated as a point
+/// on the curve once, when the JWK is built.
+final class ECKeyHolder: Sendable {
+    enum Key: Sendable {
+        case p256(P256.Signing.PublicKey)
+        case p384(P384.Signing.PublicKey)
+        case p521(P521.Signing.PublicKey)
+    }
+    let curve: JWK.Curve
+    let x: [UInt8]
+    let y: [UInt8]
+    let key: Key
+
+    init(curve: JWK.Curve, x: [UInt8], y: [UInt8]) throws {
+        self.curve = curve
+        self.x = x
+        self.y = y
+        let named = curve.spec.namedCurve
+        do {
+            if named == .p256 {
+                key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
+            } else if named == .p384 {
+                key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
+            } else if named == .p521 {
+                key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
+            } else {
+                throw JWTError.make(.unsupportedKey, "\(curve.rawValue) is not an EC curve with an ECDSA verifier here (P-256, P-384 and P-521 are)")
+            }
+        } catch let e as JWTError {
+            throw e
+        } catch {
+            throw JWTError.make(.invalidKey, "EC public key refused: \(error)")
+        }
+    }
+}
+
+/// An EC private key on one of the curves the ECDSA module implements.
+enum ECSigningKey: Sendable {
+    case p256(P256.Signing.PrivateKey)
+    case p384(P384.Signing.PrivateKey)
+    case p521(P521.Signing.PrivateKey)
+
+    /// The key's curve (its row in the curve table).
+    var curve: JWK.Curve {
+        switch self {
+        case .p256: return .p256
+        case .p384: return .p384
+        case .p521: return .p521
+        }
+    }
+
+    /// A key from its scalar `d` (exactly the curve's size, big-endian; RFC 7518 §6.2.2.1).
+    init(curve: JWK.Curve, d: [UInt8]) throws {
+        let named = curve.spec.namedCurve
+        do {
+            if named == .p256 { self = .p256(try P256.Signing.PrivateKey(rawRepresentation: d)); return }
+            if named == .p384 { self = .p384(try P384.Signing.PrivateKey(rawRepresentation: d)); return }
+            if named == .p521 { self = .p521(try P521.Signing.PrivateKey(rawRepresentation: d)); return }
+        } catch {
+            throw signingError(.invalidKey, "EC private key refused: \(error)")
+        }
+        throw signingError(.unsupportedKey, "EC curve \(curve.rawValue) is not supported for signing (P-256, P-384 and P-521 are)")
+    }
+
+    /// A key from SEC 1 or PKCS#8 DER whose own parameters name `named`: only that curve's loader runs, so its
+    /// error is the real cause.
+    init(named: ECNamedCurve, der: [UInt8], what: String) throws {
+        do {
+            if named == .p256 { self = .p256(try P256.Signing.PrivateKey(derRepresentation: der)); return }
+            if named == .p384 { self = .p384(try P384.Signing.PrivateKey(derRepresentation: der)); return }
+            if named == .p521 { self = .p521(try P521.Signing.PrivateKey(derRepresentation: der)); return }
+        } catch {
+            throw signingError(.invalidKey, "\(what) on \(named) refused: \(error)")
+        }
+        throw signingError(.unsupportedKey, "\(what): EC curve \(named) is not supported for signing")
+    }
+
+    /// A new key on `curve` from the system's secure generator.
+    static func generate(curve: JWK.Curve) throws -> ECSigningKey {
+        let named = curve.spec.namedCurve
+        if named == .p256 { return .p256(P256.Signing.PrivateKey()) }
+        if named == .p384 { return .p384(P384.Signing.PrivateKey()) }
+        if named == .p521 { return .p521(P521.Signing.PrivateKey()) }
+        throw signingError(.unsupportedKey, "EC curve \(curve.rawValue) is not supported for signing (P-256, P-384 and P-521 are)")
+    }
+
+    /// d, exactly the curve's size.
+    var rawRepresentation: [UInt8] {
+        switch self {
+        case .p256(let k): return k.rawRepresentation
+        case .p384(let k): return k.rawRepresentation
+        case .p521(let k): return k.rawRepresentation
+        }
+    }
+
+    /// 04 ‖ x ‖ y of the public point.
+    var publicX963: [UInt8] {
+        switch self {
+        case .p256(let k): return k.publicKey.x963Representation
+        case .p384(let k): return k.publicKey.x963Representation
+        case .p521(let k): return k.publicKey.x963Representation
+        }
+    }
+
+    /// PKCS#8 `PRIVATE KEY` PEM.
+    var pemRepresentation: String {
+        switch self {
+        case .p256(let k): return k.pemRepresentation
+        case .p384(let k): return k.pemRepresentation
+        case .p521(let k): return k.pemRepresentation
+        }
+    }
+
+    /// SEC 1 `EC PRIVATE KEY` PEM, with the curve and the public key.
+    var sec1PEMRepresentation: String {
+        guard let named = curve.spec.namedCurve else { preconditionFailure("every ECSigningKey curve is an EC curve") }
+        return SEC1ECPrivateKey(curve: named, privateKey: rawRepresentation, publicKey: publicX963).pemString
+    }
+}
