@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 log=${1:-}
 
-outputs=(Sources/ECDSA/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/jose Vectors/SHA256SUMS
+outputs=(Sources/ECDSA/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/SHA256SUMS
          Tests/JOSETests/GeneratedTokens.swift Benchmarks/JoseBench/JWTBenchmarkFixtures.swift
          Tests/JOSETests/ReadmeQuickStartFixture.swift Tests/JoseCLIFixtures Benchmarks/JoseBench/ProductFixtures.swift)
 [[ -n $log ]] && outputs+=(README.md)
@@ -30,6 +30,7 @@ step python3 Scripts/generate-curves.py
 step python3 Scripts/generate-limbs.py
 step python3 Scripts/generate-bignum-cases.py
 step python3 Scripts/generate-rsa-forgeries.py
+step python3 Scripts/generate-rsa-prime-rule-keys.py
 step python3 Scripts/generate-jose-crosscheck.py
 step python3 Scripts/generate-jose-fixtures.py
 step python3 Scripts/generate-readme-fixture.py

@@ -29,6 +29,7 @@ def suite_of(name):
         "bignum": "Generated here: BigNum oracle cases (Python integers)",
         "rsa-forgeries": "Generated here: RSA forgery shapes (Python)",
         "apple": "Apple App Store Server Library test data",
+        "rsa-prime-rules": "Generated here: RSA keys on both sides of the prime rules (Python)",
     }.get(top, "Hand-made and seeded cases (no vector file)"), path
 
 files = defaultdict(set)

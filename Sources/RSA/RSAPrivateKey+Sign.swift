@@ -112,14 +112,31 @@ extension RSAPrivateKey {
     /// RSASP1 on a k-byte encoded message below n: blinded CRT exponentiation, checked with the
     /// public key before release.
     func privateOperation(_ em: [UInt8], using rng: inout some RandomNumberGenerator) throws(RSAKeyError) -> [UInt8] {
+        try blindedPrivateOperation(em) { ctx in
+            (RSAPrivateKey.randomBelow(ctx, using: &rng), RSAPrivateKey.randomBelow(ctx, using: &rng))
+        }
+    }
+
+    /// At most this many blinding draws per signature. A draw fails only when r·b shares a prime with n, which for
+    /// primes of the sizes the key rules allow (≥ 341 bits) has probability below 2⁻³³⁹ per draw.
+    static let maximumBlindingDraws = 8
+
+    /// The private operation with blinding pairs from `draw`: a fresh blinding factor r ∈ [1, n) and an independent
+    /// public factor b (for the inversion). When r·b is not invertible mod n the pair is discarded and another
+    /// drawn (at most ``maximumBlindingDraws``), so a bad draw never fails a signature.
+    func blindedPrivateOperation(_ em: [UInt8], draw: (MontgomeryContext) -> ([UInt64], [UInt64])) throws(RSAKeyError) -> [UInt8] {
         let ctx = publicKey.context
-        let kn = ctx.limbCount
-        let m = RSAPrivateKey.limbs(em, count: kn)
-        // A fresh blinding factor r ∈ [1, n) and an independent public factor b (for the inversion).
-        var r = RSAPrivateKey.randomBelow(ctx, using: &rng)
-        let b = RSAPrivateKey.randomBelow(ctx, using: &rng)
-        defer { r.withUnsafeMutableBufferPointer { wipe($0.baseAddress!, $0.count) } }
-        return try RSAPrivateKey.crtSign(m, publicKey: publicKey, secrets: secrets, r: r, b: b)
+        let m = RSAPrivateKey.limbs(em, count: ctx.limbCount)
+        for _ in 0..<RSAPrivateKey.maximumBlindingDraws {
+            let pair = draw(ctx)
+            var r = pair.0
+            let b = pair.1
+            defer { r.withUnsafeMutableBufferPointer { wipe($0.baseAddress!, $0.count) } }
+            if let signature = try RSAPrivateKey.crtSign(m, publicKey: publicKey, secrets: secrets, r: r, b: b) {
+                return signature
+            }
+        }
+        throw .make(.signingFailed, "no invertible blinding value in \(RSAPrivateKey.maximumBlindingDraws) draws")
     }
 
     /// A uniform value in [1, n) as kn limbs (rejection sampling on the top limb's bit length).
@@ -187,9 +204,11 @@ extension RSAPrivateKey {
     /// 4. Garner: h = qInv·(s₁ − s₂) mod p, s' = s₂ + h·q;
     /// 5. unblind: s = s'·r⁻¹ mod n, r⁻¹ = (r·b)⁻¹·b with the public, uniformly random r·b inverted;
     /// 6. verify before release: sᵉ mod n = m, or `.signingFailed` (Boneh–DeMillo–Lipton).
+    ///
+    /// Returns nil, having computed nothing secret, when r·b is not invertible mod n (draw another pair).
     static func crtSign(
         _ m: [UInt64], publicKey: RSAPublicKey, secrets s: CRTSecrets, r: [UInt64], b: [UInt64], leaky: Bool = false
-    ) throws(RSAKeyError) -> [UInt8] {
+    ) throws(RSAKeyError) -> [UInt8]? {
         let ctx = publicKey.context
         let e = publicKey.exponent
         let kn = s.kn, kp = s.kp, kq = s.kq
@@ -197,6 +216,7 @@ extension RSAPrivateKey {
         let n0n = ctx.n0inv
         let sc = s.storage
         let total = 8 * kn + kp + kq + 4 + (4 * kn + 1) + SecretModulus.powerScratch(limbs: k)
+        var blindingFailed = false
         let out: [UInt64]? = m.withUnsafeBufferPointer { pm in
             r.withUnsafeBufferPointer { pr in
                 b.withUnsafeBufferPointer { pb in
@@ -216,7 +236,7 @@ extension RSAPrivateKey {
                             // 5 (prepared first): r⁻¹·R mod n from the public z = r·b.
                             Limbs.montgomeryMultiply(t1, pr.baseAddress!, rrN, modulus: n, n0inv: n0n, count: kn, scratch: scratch)
                             Limbs.montgomeryMultiply(u, t1, pb.baseAddress!, modulus: n, n0inv: n0n, count: kn, scratch: scratch)
-                            guard let zInv = blindingInverse(u, ctx) else { return nil }
+                            guard let zInv = blindingInverse(u, ctx) else { blindingFailed = true; return nil }
                             zInv.withUnsafeBufferPointer { pz in
                                 Limbs.montgomeryMultiply(t1, pz.baseAddress!, rrN, modulus: n, n0inv: n0n, count: kn, scratch: scratch)
                             }
@@ -266,6 +286,7 @@ extension RSAPrivateKey {
                 }
             }
         }
+        if blindingFailed { return nil }
         guard let sigLimbs = out else {
             throw .make(.signingFailed, "the private operation's result did not verify; nothing released")
         }

@@ -5,7 +5,8 @@ import SHA2
 /// An RSA private key for signing (RFC 8017 §3.2, two primes), immutable and `Sendable`.
 ///
 /// Loading checks the key's consistency (n = p·q, d·e ≡ 1 mod λ(n), dP, dQ and qInv as defined;
-/// each failure has its own ``RSAKeyError`` code) and the public rules of ``RSAKeyOptions``, then
+/// each failure has its own ``RSAKeyError`` code), the public rules of ``RSAKeyOptions`` and the prime rules
+/// (each prime at least a third of n's bits, |p − q| > 2^(nlen/2 − 100): `.invalidPrime`), then
 /// precomputes the Montgomery constants of p and q without branching on them. Signing is the CRT
 /// private operation in constant time with base blinding and verification before release (see
 /// ``signature(for:padding:)-(Sequence<UInt8>,_)``). The secret values live in one buffer that is overwritten when the
@@ -114,9 +115,11 @@ public final class RSAPrivateKey: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A key given as n, e and d only (as a JWK may be): p and q are recovered by NIST SP 800-56B
-    /// Rev. 2, Appendix C.2, then dP, dQ and qInv computed, and the CRT used as for any key.
+    /// Rev. 2, Appendix C.2 (the deterministic method: no exponentiation, so a refusal costs no more than an
+    /// acceptance), then dP, dQ and qInv computed, and every rule checked as for any key.
     ///
-    /// - Throws: `.factorizationFailed` when d does not fit n and e, or a public-key rule.
+    /// - Throws: `.factorizationFailed` when d does not fit n and e (or n is not the product of two primes of
+    ///   comparable size), a public-key rule, or a prime rule (`.invalidPrime`).
     public convenience init(
         modulus: some Collection<UInt8>, publicExponent: some Collection<UInt8>, privateExponent: some Collection<UInt8>,
         options: RSAKeyOptions = .default
@@ -125,48 +128,12 @@ public final class RSAPrivateKey: @unchecked Sendable, CustomStringConvertible {
         let n = pub.context.modulus
         let d = BigUInt(bigEndianBytes: privateExponent)
         guard !d.isZero, d < n else { throw .make(.privateExponentMismatch, "d must lie in [1, n − 1]") }
-        guard let (p, q) = RSAPrivateKey.recoverFactors(n: n, e: pub.exponent, d: d, context: pub.context) else {
+        guard let (p, q) = RSAPrivateKey.recoverFactors(n: n, e: pub.exponent, d: d) else {
             throw .make(.factorizationFailed, "n could not be factored from e and d (SP 800-56B App. C.2)")
         }
         let one = BigUInt(1)
         guard let qInv = q.inverseVarTime(modulo: p) else { throw .make(.invalidPrime, "q is not invertible mod p") }
         try self.init(publicKey: pub, d: d, p: p, q: q, dP: d % (p - one), dQ: d % (q - one), qInv: qInv)
-    }
-
-    /// SP 800-56B Rev. 2 App. C.2: with k = d·e − 1 = 2ᵗ·r (r odd), for g = 2, 3, 4, …: y = g^r;
-    /// squaring y up to t times, a square root of 1 other than ±1 gives p = gcd(y − 1, n).
-    /// Returns (p, q) with p > q.
-    static func recoverFactors(n: BigUInt, e: UInt64, d: BigUInt, context: MontgomeryContext) -> (BigUInt, BigUInt)? {
-        let one = BigUInt(1)
-        let k = d * BigUInt(e) - one
-        guard !k.isZero, !k.bit(0) else { return nil }
-        var t = 0
-        while !k.bit(t) { t += 1 }
-        let r = k >> t
-        let nMinus1 = n - one
-        for g in 2..<102 {
-            var y = context.powerVarTime(BigUInt(UInt64(g)), r)
-            if y == one || y == nMinus1 { continue }
-            for _ in 0..<t {
-                let x = context.powerVarTime(y, smallExponent: 2)
-                if x == one {
-                    let p = gcd(y - one, n)
-                    guard p > one, p < n else { return nil }
-                    let q = n / p
-                    guard p * q == n else { return nil }
-                    return p > q ? (p, q) : (q, p)
-                }
-                if x == nMinus1 { break }
-                y = x
-            }
-        }
-        return nil
-    }
-
-    static func gcd(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
-        var (x, y) = (a, b)
-        while !y.isZero { (x, y) = (y, x % y) }
-        return x
     }
 
     /// Checks every relation, then precomputes. Variable time (once per key).
@@ -178,6 +145,7 @@ public final class RSAPrivateKey: @unchecked Sendable, CustomStringConvertible {
             throw .make(.invalidPrime, "p and q must be distinct odd integers above 2")
         }
         guard p * q == n else { throw .make(.modulusMismatch, "n ≠ p·q") }
+        try RSAPrivateKey.checkPrimeSizes(p, q, modulusBits: pub.modulusBitCount)
         let e = BigUInt(pub.exponent)
         let pm1 = p - one, qm1 = q - one
         guard !d.isZero, d < n else { throw .make(.privateExponentMismatch, "d must lie in [1, n − 1]") }
@@ -195,6 +163,25 @@ public final class RSAPrivateKey: @unchecked Sendable, CustomStringConvertible {
         publicKey = pub
         secrets = CRTSecrets(n: pub.context.limbCount, p: p.limbs, q: q.limbs, d: d.limbs, dP: dP.limbs, dQ: dQ.limbs,
                              qInv: qInv.limbs)
+    }
+
+    /// The prime rules (issue 31, finding 7), for a modulus of nlen bits:
+    ///
+    /// - the smaller prime has at least ⌊nlen / 3⌋ bits. FIPS 186-5 A.1.1 generates both primes of exactly nlen/2 bits;
+    ///   the bound is lower so that every real key loads — python-rsa's generator makes primes of nlen/2 ± nlen/32
+    ///   bits, and Wycheproof's e = 3 signing keys (`rsa_pkcs1_*_sig_gen_test.json`) have a prime of a third of n
+    ///   plus one or two bits — while a tiny prime (3, 5, 29 …: n falls to trial division, and a blinding value can
+    ///   share it) or one within reach of ECM (the record factor has 274 bits; ⌊nlen / 3⌋ ≥ 341 at 1024 bits) is refused;
+    /// - |p − q| > 2^(nlen/2 − 100) (FIPS 186-5 A.1.3 step 5.4): closer primes fall to Fermat's method.
+    static func checkPrimeSizes(_ p: BigUInt, _ q: BigUInt, modulusBits nlen: Int) throws(RSAKeyError) {
+        let smaller = min(p.bitWidth, q.bitWidth)
+        guard smaller >= nlen / 3 else {
+            throw .make(.invalidPrime, "a prime of \(smaller) bits in a \(nlen)-bit modulus: each prime needs at least \(nlen / 3) bits (a third of n)")
+        }
+        let difference = p > q ? p - q : q - p
+        guard difference > BigUInt(1) << max(nlen / 2 - 100, 0) else {
+            throw .make(.invalidPrime, "|p − q| ≤ 2^(nlen/2 − 100): primes this close factor n by Fermat's method (FIPS 186-5 A.1.3)")
+        }
     }
 
     // MARK: - Export

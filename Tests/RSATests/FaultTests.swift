@@ -31,7 +31,7 @@ import TestSupport
         let b = RSAPrivateKey.randomBelow(pub.context, using: &rng)
         let m = RSAPrivateKey.limbs(em, count: kn)
         // The genuine secrets sign (and the result verifies); the faulty ones are refused.
-        let good = try RSAPrivateKey.crtSign(m, publicKey: pub, secrets: Self.secrets(k, kn: kn, corruptDP: false), r: r, b: b)
+        let good = try #require(try RSAPrivateKey.crtSign(m, publicKey: pub, secrets: Self.secrets(k, kn: kn, corruptDP: false), r: r, b: b))
         #expect(pub.isValidSignature(good, digestBytes: [UInt8](repeating: 7, count: 32), padding: .pkcs1v1_5(.sha256)))
         #expect(throws: RSAKeyError(.signingFailed)) {
             try RSAPrivateKey.crtSign(m, publicKey: pub, secrets: Self.secrets(k, kn: kn, corruptDP: true), r: r, b: b)
