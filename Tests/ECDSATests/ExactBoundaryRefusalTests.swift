@@ -67,7 +67,8 @@ private let curves: [Curve] = [
         }),
 ]
 
-@Suite struct ExactBoundaryRefusalTests {
+@Suite
+struct ExactBoundaryRefusalTests {
     /// A coordinate exactly equal to p is refused (`coordinateOutOfRange`) in every encoding, although the point it
     /// would name after reduction, (0, √b), is a valid key in its canonical form.
     @Test(arguments: curves)

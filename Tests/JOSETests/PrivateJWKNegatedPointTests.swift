@@ -8,7 +8,8 @@ import TestSupport
 /// on its own, so only the private-key check can refuse it, and only if it compares the whole point: a check of x
 /// alone (or of Ed25519's y alone) would load a key whose `publicJWK` and thumbprint name a key that never verifies
 /// what it signs.
-@Suite struct PrivateJWKNegatedPointTests {
+@Suite
+struct PrivateJWKNegatedPointTests {
     static let primes: [JWK.Curve: [UInt8]] = [
         .p256: hex("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
         .p384: hex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff"),

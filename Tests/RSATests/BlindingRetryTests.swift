@@ -7,7 +7,8 @@ import TestSupport
 /// failed the signature with `signingFailed` (with p = 3, one signature in three); now the pair is discarded and
 /// another drawn, at most `maximumBlindingDraws` times. The draws are injected, so the bad pair is certain: r = p
 /// (a multiple of p below n), or b = q.
-@Suite struct BlindingRetryTests {
+@Suite
+struct BlindingRetryTests {
     @Test func aBlindingPairSharingAPrimeIsDrawnAgain() throws {
         let k = try PKCS1RSAPrivateKey(pemString: try Vectors.text("keys/pyca/Traditional_OpenSSL_Serialization/testrsa.pem"))
         let key = try RSAPrivateKey(derRepresentation: k.derEncoded())

@@ -9,7 +9,8 @@ import TestSupport
 /// which needs no exponentiation: a key that does not factor is refused at most as slowly as a real key is accepted.
 /// Before, the probabilistic method (Appendix C.1, up to 100 full-size exponentiations) took 1 s to refuse a bogus
 /// 2048-bit key and 52 s at 8192 bits (release build); in a debug build minutes.
-@Suite struct FactorRecoveryTests {
+@Suite
+struct FactorRecoveryTests {
     static let fixtures = "rsa-prime-rules/prime_rule_keys.json"
 
     /// Wall-clock seconds of `body`, the fastest of `runs`.

@@ -10,7 +10,8 @@ import TestSupport
 /// on both sides of each bound (p = 3, 5, 29; a 64-bit prime; one bit under and at ⌊nlen / 3⌋; python-rsa's prime
 /// sizes; |p − q| just under and just over the limit; balanced controls). Before the rules, every one of them loaded,
 /// and a key with p = 3 failed one signature in three with `signingFailed` (a blinding value divisible by 3).
-@Suite struct PrimeSizeRuleTests {
+@Suite
+struct PrimeSizeRuleTests {
     static let file = "rsa-prime-rules/prime_rule_keys.json"
 
     static func code(_ body: () throws(RSAKeyError) -> RSAPrivateKey) -> String {
