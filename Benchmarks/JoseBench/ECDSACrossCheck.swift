@@ -8,18 +8,11 @@
 import Foundation
 import ECDSA
 import SHA2
+import TestSupport  // SplitMix64, the one seeded generator of the tests and the benchmark
 
-/// SplitMix64 (Steele–Lea–Flood 2014), for seeded keys and messages.
-private struct Seeded {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) } }
+extension SplitMix64 {
+    /// `n` bytes, one draw each (the low byte of every output): the stream this cross-check has always used.
+    fileprivate mutating func bytePerDraw(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) } }
 }
 
 private func hexString(_ b: [UInt8]) -> String { b.map { String(format: "%02x", $0) }.joined() }
@@ -34,11 +27,11 @@ func emitECDSASignatures(to path: String, perCurve: Int = 10_000) -> Int {
         verify: (Key, Sig, [UInt8]) -> Bool, raw: (Sig) -> [UInt8], der: (Sig) -> [UInt8],
         publicKey: (Key) -> [UInt8], privateKey: (Key) -> [UInt8]
     ) {
-        var rng = Seeded(state: seed)
+        var rng = SplitMix64(seed: seed)
         var made = 0
         while made < perCurve {
-            guard let key = load(rng.bytes(size)) else { continue }   // d ≥ n: try the next candidate
-            let msg = rng.bytes(Int(rng.next() % 300))
+            guard let key = load(rng.bytePerDraw(size)) else { continue }   // d ≥ n: try the next candidate
+            let msg = rng.bytePerDraw(Int(rng.next() % 300))
             let sig = sign(key, msg)
             let bad = msg + [1]
             if !verify(key, sig, msg) || verify(key, sig, bad) { failures += 1 }

@@ -1,29 +1,17 @@
 import BigNum
 import Testing
-
-/// SplitMix64: a small seeded generator so property tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport  // SplitMix64, the one seeded generator of the tests and the benchmark
 
 extension BigUInt {
     /// A random value below 2^bits.
-    static func random(bits: Int, using g: inout SeededGenerator) -> BigUInt {
+    static func random(bits: Int, using g: inout SplitMix64) -> BigUInt {
         var limbs = (0..<((bits + 63) / 64)).map { _ in g.next() }
         if bits % 64 != 0, !limbs.isEmpty { limbs[limbs.count - 1] &= (1 << UInt64(bits % 64)) - 1 }
         return BigUInt(limbs: limbs)
     }
 
     /// A random odd value of exactly `bits` bits.
-    static func randomOdd(bits: Int, using g: inout SeededGenerator) -> BigUInt {
+    static func randomOdd(bits: Int, using g: inout SplitMix64) -> BigUInt {
         var l = BigUInt.random(bits: bits, using: &g).limbs
         while l.count < (bits + 63) / 64 { l.append(0) }
         l[0] |= 1
@@ -34,7 +22,7 @@ extension BigUInt {
 
 @Suite struct MontgomeryPropertyTests {
     /// Moduli of assorted sizes (odd, top bit set), plus 2^256 − 1 and 2^2048 + 1.
-    static func moduli(_ g: inout SeededGenerator) -> [BigUInt] {
+    static func moduli(_ g: inout SplitMix64) -> [BigUInt] {
         var out = [64, 65, 127, 128, 192, 521, 1024, 2048, 3072, 4096].map { BigUInt.randomOdd(bits: $0, using: &g) }
         out.append((BigUInt(1) << 256) - BigUInt(1))
         out.append((BigUInt(1) << 2048) + BigUInt(1))
@@ -42,7 +30,7 @@ extension BigUInt {
     }
 
     @Test func roundTripsAndProducts() throws {
-        var g = SeededGenerator(seed: 0xB16_2026_0001)
+        var g = SplitMix64(seed: 0xB16_2026_0001)
         var checked = 0
         for m in Self.moduli(&g) {
             let ctx = try #require(MontgomeryContext(modulus: m))
@@ -71,7 +59,7 @@ extension BigUInt {
     /// The raw kernels against BigUInt arithmetic: multiply-accumulate rows and full REDC
     /// (`montgomeryReduce`: T·R⁻¹ mod n, below 2n, for T < n·R) for odd and even limb counts.
     @Test func limbKernels() throws {
-        var g = SeededGenerator(seed: 0xB16_2026_0004)
+        var g = SplitMix64(seed: 0xB16_2026_0004)
         var checked = 0
         for bits in [64, 128, 130, 192, 256, 320, 1024, 1088, 2048] {
             let m = BigUInt.randomOdd(bits: bits, using: &g)
@@ -109,7 +97,7 @@ extension BigUInt {
     }
 
     @Test func exponentLaws() throws {
-        var g = SeededGenerator(seed: 0xB16_2026_0002)
+        var g = SplitMix64(seed: 0xB16_2026_0002)
         for bits in [64, 200, 1024, 2048] {
             let m = BigUInt.randomOdd(bits: bits, using: &g)
             let ctx = try #require(MontgomeryContext(modulus: m))
@@ -129,7 +117,7 @@ extension BigUInt {
     }
 
     @Test func bytesRoundTrip() throws {
-        var g = SeededGenerator(seed: 0xB16_2026_0003)
+        var g = SplitMix64(seed: 0xB16_2026_0003)
         for bits in [0, 1, 8, 63, 64, 65, 1000, 2048] {
             let x = BigUInt.random(bits: bits, using: &g)
             #expect(BigUInt(bigEndianBytes: x.bigEndianBytes) == x)
