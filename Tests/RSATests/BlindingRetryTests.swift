@@ -4,9 +4,9 @@ import Testing
 import TestSupport
 
 /// Issue 31, finding 7: a blinding pair (r, b) whose product shares a prime with n cannot be inverted. Before, that
-/// failed the signature with `signingFailed` (with p = 3, one signature in three); now the pair is discarded and
-/// another drawn, at most `maximumBlindingDraws` times. The draws are injected, so the bad pair is certain: r = p
-/// (a multiple of p below n), or b = q.
+/// failed the signature with `signingFailed` (with p = 3, five signatures in nine: r·b is a multiple of 3 when r or
+/// b is); now the pair is discarded and another drawn, at most `maximumBlindingDraws` times. The draws are injected,
+/// so the bad pair is certain: r = p (a multiple of p below n), or b = q.
 @Suite
 struct BlindingRetryTests {
     @Test func aBlindingPairSharingAPrimeIsDrawnAgain() throws {

@@ -9,7 +9,7 @@ import TestSupport
 /// ⌊nlen / 3⌋ bits, and |p − q| > 2^(nlen/2 − 100). The keys, made by `Scripts/generate-rsa-prime-rule-keys.py`, sit
 /// on both sides of each bound (p = 3, 5, 29; a 64-bit prime; one bit under and at ⌊nlen / 3⌋; python-rsa's prime
 /// sizes; |p − q| just under and just over the limit; balanced controls). Before the rules, every one of them loaded,
-/// and a key with p = 3 failed one signature in three with `signingFailed` (a blinding value divisible by 3).
+/// and a key with p = 3 failed five signatures in nine with `signingFailed` (a blinding product r·b divisible by 3).
 @Suite
 struct PrimeSizeRuleTests {
     static let file = "rsa-prime-rules/prime_rule_keys.json"
