@@ -1,43 +1,57 @@
 #!/usr/bin/env bash
-# Builds Web/purejose.wasm: the crypto modules, the JOSE core and the exports of WASM/Sources, compiled in Embedded
-# Swift for wasm32-unknown-none-wasm with the toolchain alone (swiftc and wasm-ld; no WASI, no SDK, no libc: the
-# allocator and the 128-bit builtins are Swift, in WASM/Sources). Prints the raw and gzip sizes.
+# Builds purejose.wasm: the crypto modules, the JOSE core and the exports of WASM/Sources, compiled in Embedded Swift
+# for wasm32-unknown-none-wasm with the toolchain alone (swiftc and wasm-ld; no WASI, no SDK, no libc: the allocator,
+# the 128-bit builtins and the few C functions the standard library calls are Swift, in WASM/Sources). Prints the raw
+# and gzip sizes.
 #
-#   bash Scripts/build-wasm.sh [OUTPUT]     default OUTPUT: Web/purejose.wasm
+#   bash Scripts/build-wasm.sh            build .build/wasm/purejose.wasm and copy it to Web/purejose.wasm
+#   bash Scripts/build-wasm.sh --check    build, and fail if it differs from the committed Web/purejose.wasm
 #
-# Each module is compiled once, whole-module (-wmo), at -Osize, into .build/wasm (objects and .swiftmodules), in
-# dependency order; wasm-ld keeps only what the exports reach (--gc-sections) and drops names (--strip-all). The
-# output depends only on the sources and the toolchain (relative paths, no timestamps): two builds give the same
-# bytes, which Scripts/regenerate.sh checks against the committed file.
+# Each module is compiled whole-module (-wmo) at -Osize into .build/wasm, in dependency order; a module whose inputs
+# (sources, flags, the modules before it) hash as in the last build is not recompiled. wasm-ld keeps only what the
+# exports reach (--gc-sections) and drops names (--strip-all). Nothing depends on the checkout's path or the time
+# (#fileID strings only, no debug info), so two builds give the same bytes — Scripts/regenerate.sh checks it.
+# The JOSE core comes from Scripts/embedded-jose-core.py (transitional; see that script).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-output=${1:-Web/purejose.wasm}
+check=0
+[[ "${1:-}" == "--check" ]] && check=1
 swiftc=${SWIFTC:-swiftc}
-wasm_ld=${WASM_LD:-$(dirname "$(command -v "$swiftc")")/wasm-ld}
+toolchain=$(dirname "$(command -v "$swiftc")")
+wasm_ld=${WASM_LD:-$toolchain/wasm-ld}
 out=.build/wasm
 mkdir -p "$out"
 target=wasm32-unknown-none-wasm
+# -disable-stack-protector: no __stack_chk_guard without libc. -sil-inline-never-functions=FieldElementV keeps the
+# curve field operations (ECDSA, Ed25519) out of line, which the native build inlines everywhere (see README).
+flags=(-target "$target" -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo
+       -parse-as-library -Osize -disable-stack-protector -Xllvm -sil-inline-never-functions=FieldElementV
+       -package-name PureJOSE -I "$out")
 
-# The JOSE core: everything but the Codable layer, signing (it needs randomness), the JWKS cache (concurrency) and
-# the system clock (the host passes the time).
-jose_excluded='JSON/JSONValueDecoder.swift|JSON/JSONValueEncoder.swift|JWT/JWTClaims.swift|JWT/JWTSigner.swift|JWK/JWKPrivateKey.swift|JWKSCache.swift|SystemClock.swift|Apple/'
+python3 Scripts/embedded-jose-core.py "$out/jose-core.new" >/dev/null
+if [[ -d $out/jose-core ]] && diff -rq "$out/jose-core" "$out/jose-core.new" >/dev/null; then rm -rf "$out/jose-core.new"
+else rm -rf "$out/jose-core"; mv "$out/jose-core.new" "$out/jose-core"; fi
 
+chain=$( { "$swiftc" --version 2>&1; echo "${flags[*]}"; } | sha256sum | cut -c1-64)
 compile() {   # module-name, files…
     local m=$1; shift
+    chain=$( { echo "$chain"; cat "$@"; } | sha256sum | cut -c1-64)
+    if [[ -f $out/$m.o && -f $out/$m.stamp && $(cat "$out/$m.stamp") == "$chain" ]]; then
+        echo "[build-wasm] $m (up to date)"; return
+    fi
     local t0=$SECONDS
-    "$swiftc" -target "$target" -enable-experimental-feature Embedded -enable-experimental-feature Extern \
-        -wmo -parse-as-library -Osize -disable-stack-protector -module-name "$m" -package-name PureJOSE -I "$out" \
-        -emit-module -emit-module-path "$out/$m.swiftmodule" -c -o "$out/$m.o" "$@" 2>"$out/$m.log" || {
+    rm -f "$out/$m.stamp"
+    "$swiftc" "${flags[@]}" -module-name "$m" -emit-module -emit-module-path "$out/$m.swiftmodule" \
+        -c -o "$out/$m.o" "$@" 2>"$out/$m.log" || {
         grep -E 'error:' "$out/$m.log" | sort -u | head -20; echo "[build-wasm] $m FAILED"; exit 1; }
+    echo "$chain" > "$out/$m.stamp"
     echo "[build-wasm] $m ($(( SECONDS - t0 )) s)"
 }
-sources() { find "Sources/$1" -name '*.swift' | LC_ALL=C sort; }
-
 for m in SHA2 BigNum DER RSA ECDSA Ed25519; do
-    mapfile -t files < <(sources "$m")
+    mapfile -t files < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
     compile "$m" "${files[@]}"
 done
-mapfile -t files < <(find "${JOSE_CORE_DIR:-Sources/JOSE}" -name "*.swift" | LC_ALL=C sort | grep -Ev "Sources/JOSE/($jose_excluded)")
+mapfile -t files < <(find "$out/jose-core" -name '*.swift' | LC_ALL=C sort)
 compile JOSE "${files[@]}"
 mapfile -t files < <(find WASM/Sources -name '*.swift' | LC_ALL=C sort)
 compile PureJOSEWasm "${files[@]}"
@@ -46,10 +60,18 @@ exports=(pj_alloc pj_free pj_verify pj_decode pj_result_pointer pj_result_length
 "$wasm_ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 \
     "${exports[@]/#/--export=}" \
     "$out"/{SHA2,BigNum,DER,RSA,ECDSA,Ed25519,JOSE,PureJOSEWasm}.o \
-    "$(dirname "$(command -v "$swiftc")")/../lib/swift/embedded/$target/libswiftUnicodeDataTables.a" \
+    "$toolchain/../lib/swift/embedded/$target/libswiftUnicodeDataTables.a" \
     -o "$out/purejose.wasm"
-mkdir -p "$(dirname "$output")"
-cp "$out/purejose.wasm" "$output"
-raw=$(stat -c %s "$output")
-gz=$(gzip -9 -n -c "$output" | wc -c)
-echo "[build-wasm] $output: $raw bytes raw, $gz bytes gzip -9"
+raw=$(stat -c %s "$out/purejose.wasm")
+gz=$(gzip -9 -n -c "$out/purejose.wasm" | wc -c)
+echo "[build-wasm] purejose.wasm: $raw bytes raw, $gz bytes gzip -9"
+if (( check )); then
+    if cmp -s "$out/purejose.wasm" Web/purejose.wasm; then
+        echo "[build-wasm] identical to the committed Web/purejose.wasm"
+    else
+        echo "[build-wasm] FAILED: the build differs from the committed Web/purejose.wasm ($(stat -c %s Web/purejose.wasm) bytes); run Scripts/build-wasm.sh and commit it"
+        exit 1
+    fi
+else
+    cp "$out/purejose.wasm" Web/purejose.wasm
+fi

@@ -12,7 +12,8 @@ log=${1:-}
 
 outputs=(Sources/ECDSA/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/SHA256SUMS
          Tests/JOSETests/GeneratedTokens.swift Benchmarks/JoseBench/JWTBenchmarkFixtures.swift
-         Tests/JOSETests/ReadmeQuickStartFixture.swift Tests/JoseCLIFixtures Benchmarks/JoseBench/ProductFixtures.swift)
+         Tests/JOSETests/ReadmeQuickStartFixture.swift Tests/JoseCLIFixtures Benchmarks/JoseBench/ProductFixtures.swift
+         Web/purejose.wasm)
 [[ -n $log ]] && outputs+=(README.md)
 if ! git diff --quiet HEAD -- "${outputs[@]}" || [[ -n $(git ls-files --others --exclude-standard -- "${outputs[@]}") ]]; then
     echo "[regenerate] generated files have uncommitted changes; commit or stash them first:"
@@ -36,6 +37,8 @@ step python3 Scripts/generate-jose-fixtures.py
 step python3 Scripts/generate-readme-fixture.py
 step python3 Scripts/generate-cli-fixtures.py
 step python3 Scripts/generate-product-fixtures.py
+# purejose.wasm: Embedded Swift for wasm32 (modules unchanged since the CI step "wasm" are not recompiled).
+step bash Scripts/build-wasm.sh
 [[ -n $log ]] && step bash Scripts/update-readme-coverage.sh "$log"
 # Vectors/SHA256SUMS must describe the vector files as they are.
 (cd Vectors && sha256sum --quiet -c SHA256SUMS) || { echo "[regenerate] Vectors/SHA256SUMS does not match Vectors/"; exit 1; }
