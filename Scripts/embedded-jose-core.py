@@ -2,9 +2,9 @@
 """Writes an Embedded-Swift-clean copy of the JOSE verification core (Sources/JOSE) into a folder, for
 Scripts/build-wasm.sh and Scripts/build-armv7em.sh.
 
-TRANSITIONAL. The JOSE module is being restructured (one algorithm table); until that lands these edits cannot go
-into Sources/JOSE itself, so the Embedded builds apply them to a copy. Each edit is what Sources/JOSE needs for
-Embedded Swift, and none changes behaviour:
+TRANSITIONAL. These edits were held back while the JOSE module was restructured (the algorithm table) and are not
+yet made in Sources/JOSE itself (ARCHITECTURE.md, "WebAssembly and Embedded Swift"), so the Embedded builds apply
+them to a copy. Each edit is what Sources/JOSE needs for Embedded Swift, and none changes a verification verdict:
   * every `throws` of the core becomes `throws(JWTError)` (Embedded Swift has no `any Error`), closures passed to
     rethrowing standard-library functions say `throws(JWTError)`, and `String.withUTF8` (rethrows: `any Error`)
     goes through `withUTF8Bytes`, which carries the typed error in a `Result`;
@@ -12,7 +12,8 @@ Embedded Swift, and none changes behaviour:
     given (the default returns NaN, which `check` refuses as `invalidClaim`);
   * a key path, a `String.contains(String)` (StringProcessing) and a do/catch mixing ECDSAError with JWTError are
     written without them.
-Files left out entirely: the Codable layer, signing (needs randomness), JWKSCache (concurrency), SystemClock (libc).
+Files left out entirely: the Codable layer, signing (JWTSigner, JWKPrivateKey; the families' sign functions and
+ECSigningKey are cut from the copy), JWKSCache (concurrency), SystemClock (libc).
 Fails, naming the edit, when Sources/JOSE no longer has the text an edit expects.
 
     python3 Scripts/embedded-jose-core.py OUTPUT_DIR
@@ -22,8 +23,10 @@ import glob, os, re, shutil, sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "Sources", "JOSE")
 CORE = ["Base64URL.swift", "JWTError.swift", "JSON/JSONValue.swift", "JSON/JSONParser.swift", "JSON/JSONSerializer.swift",
-        "JWK/JWK.swift", "JWK/JWK+Thumbprint.swift", "JWK/JWK+SPKI.swift", "JWK/JWKSet.swift", "JWK/KeyBackends.swift",
-        "JWS/CompactJWS.swift", "JWS/JWSAlgorithm.swift", "JWS/JWSHeader.swift", "JWT/JWTVerifier.swift",
+        "JWK/JWK.swift", "JWK/JWK+Thumbprint.swift", "JWK/JWK+SPKI.swift", "JWK/JWKSet.swift",
+        "Algorithms/AlgorithmTable.swift", "Algorithms/Curves.swift", "Algorithms/ECDSA.swift", "Algorithms/EdDSA.swift",
+        "Algorithms/HMAC.swift", "Algorithms/JWSAlgorithm.swift", "Algorithms/RSA.swift",
+        "JWS/CompactJWS.swift", "JWS/JWSHeader.swift", "JWT/JWTVerifier.swift",
         "JWT/RegisteredClaims.swift", "JWT/ClaimExpectations.swift"]
 
 out = sys.argv[1]
@@ -85,21 +88,59 @@ edit("JWT/RegisteredClaims.swift", "return try a.map {\n                guard ca
      "return try a.map { (e: JSONValue) throws(JWTError) -> String in\n                guard case .string(let s) = e else")
 edit("JWT/ClaimExpectations.swift", "self.now = now ?? { systemTimeSeconds() }", "self.now = now ?? { .nan }")
 edit("JWK/JWK+SPKI.swift", 'if doc.label.contains("PRIVATE")', 'if containsBytes(doc.label, "PRIVATE")')
-edit("JWK/KeyBackends.swift", """        do {
-            switch curve {
-            case .p256: key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
-            case .p384: key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
-            case .p521: key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
-            default: throw JWTError.make(.unsupportedKey, "EC curve \\(curve.rawValue) has no verifier here")
+edit("Algorithms/ECDSA.swift", """        let named = curve.spec.namedCurve
+        do {
+            if named == .p256 {
+                key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
+            } else if named == .p384 {
+                key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
+            } else if named == .p521 {
+                key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
+            } else {
+                throw JWTError.make(.unsupportedKey, "\\(curve.rawValue) is not an EC curve with an ECDSA verifier here (P-256, P-384 and P-521 are)")
             }
-        } catch {""", """        guard curve == .p256 || curve == .p384 || curve == .p521 else {
-            throw JWTError.make(.unsupportedKey, "EC curve \\(curve.rawValue) has no verifier here")
+        } catch let e {
+            throw e
+        } catch {""", """        let named = curve.spec.namedCurve
+        guard named == .p256 || named == .p384 || named == .p521 else {
+            throw JWTError.make(.unsupportedKey, "\\(curve.rawValue) is not an EC curve with an ECDSA verifier here (P-256, P-384 and P-521 are)")
         }
         do throws(ECDSAError) {
-            if curve == .p256 { key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y)) }
-            else if curve == .p384 { key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y)) }
-            else { key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y)) }
+            if named == .p256 {
+                key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
+            } else if named == .p384 {
+                key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
+            } else {
+                key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
+            }
         } catch {""")
+def remove_block(f, marker):
+    """Removes the declaration starting on the line that contains `marker`, through its matching closing brace."""
+    s = texts[f]
+    i = s.find(marker)
+    if i < 0:
+        sys.exit(f"embedded-jose-core: Sources/JOSE/{f} no longer contains {marker!r}")
+    i = s.rfind("\n", 0, i) + 1
+    j = s.index("{", i)
+    depth = 0
+    while True:
+        if s[j] == "{": depth += 1
+        elif s[j] == "}":
+            depth -= 1
+            if depth == 0: break
+        j += 1
+    texts[f] = s[:i] + s[s.index("\n", j) + 1:]
+
+# Signing stays out of the Embedded core (it needs randomness, and JWTSigner/JWKPrivateKey the Codable layer):
+# the families keep their verify, the protocol loses its sign requirement.
+edit("Algorithms/AlgorithmTable.swift", "    associatedtype PrivateKey\n", "")
+edit("Algorithms/AlgorithmTable.swift",
+     "    static func sign(_ alg: JWSAlgorithm, key: PrivateKey, signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8]\n", "")
+for family in ["ECDSA", "EdDSA", "HMAC", "RSA"]:
+    remove_block(f"Algorithms/{family}.swift", "    static func sign(_ alg: JWSAlgorithm")
+remove_block("Algorithms/ECDSA.swift", "enum ECSigningKey")
+while "extension ECSigningKey" in texts["Algorithms/ECDSA.swift"]:
+    remove_block("Algorithms/ECDSA.swift", "extension ECSigningKey")
 texts["JWTError.swift"] += '''
 /// Whether `part`'s UTF-8 bytes occur in `s`'s (no Unicode processing).
 func containsBytes(_ s: String, _ part: String) -> Bool {
