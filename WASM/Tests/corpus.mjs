@@ -65,8 +65,8 @@ function sign(keys, alg, input) {
 /** Replaces the character at `i` (not the last one of a part, whose trailing bits must stay zero) by another. */
 function changeChar(s, i, random) {
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let c;
-    do { c = alphabet[Math.floor(random() * 64)]; } while (c === s[i]);
+    // One draw per call whatever the text, so the seeded sequence never depends on a (random) signature.
+    const c = alphabet[(alphabet.indexOf(s[i]) + 1 + Math.floor(random() * 63)) % 64];
     return s.slice(0, i) + c + s.slice(i + 1);
 }
 
