@@ -8,7 +8,7 @@
 #   bash Scripts/build-wasm.sh --check    build, and fail if it differs from the committed Web/purejose.wasm
 #
 # Each module is compiled whole-module (-wmo) at -Osize into .build/wasm, in dependency order; a module whose inputs
-# (sources, flags, the modules before it) hash as in the last build is not recompiled. wasm-ld keeps only what the
+# (sources, flags, toolchain, the stamps of the modules it imports) hash as in the last build is not recompiled. wasm-ld keeps only what the
 # exports reach (--gc-sections) and drops names (--strip-all). Nothing depends on the checkout's path or the time
 # (#fileID strings only, no debug info), so two builds give the same bytes — Scripts/regenerate.sh checks it.
 # The JOSE core comes from Scripts/embedded-jose-core.py (transitional; see that script).
@@ -32,10 +32,13 @@ python3 Scripts/embedded-jose-core.py "$out/jose-core.new" >/dev/null
 if [[ -d $out/jose-core ]] && diff -rq "$out/jose-core" "$out/jose-core.new" >/dev/null; then rm -rf "$out/jose-core.new"
 else rm -rf "$out/jose-core"; mv "$out/jose-core.new" "$out/jose-core"; fi
 
-chain=$( { "$swiftc" --version 2>&1; echo "${flags[*]}"; } | sha256sum | cut -c1-64)
-compile() {   # module-name, files…
+base=$( { "$swiftc" --version 2>&1; echo "${flags[*]}"; } | sha256sum | cut -c1-64)
+declare -A deps=([SHA2]="" [BigNum]="" [DER]="" [RSA]="BigNum SHA2 DER" [ECDSA]="SHA2 DER" [Ed25519]="SHA2 DER"
+                 [JOSE]="SHA2 BigNum DER RSA ECDSA Ed25519" [PureJOSEWasm]="SHA2 BigNum DER RSA ECDSA Ed25519 JOSE")
+compile() {   # module-name, files…   (recompiled when its sources, the flags or a module it imports changed)
     local m=$1; shift
-    chain=$( { echo "$chain"; cat "$@"; } | sha256sum | cut -c1-64)
+    local d chain
+    chain=$( { echo "$base"; for d in ${deps[$m]}; do cat "$out/$d.stamp"; done; cat "$@"; } | sha256sum | cut -c1-64)
     if [[ -f $out/$m.o && -f $out/$m.stamp && $(cat "$out/$m.stamp") == "$chain" ]]; then
         echo "[build-wasm] $m (up to date)"; return
     fi
