@@ -230,6 +230,22 @@ struct DecodedPayloadModelTests {
                                                 environment: .localTesting, signedDate: 1_698_148_900_000))
     }
 
+    /// Xcode's StoreKit testing writes fractional milliseconds (`1697679936049.7297`): floored to the millisecond.
+    /// A date that is not a number, or out of range, is still an error; `null` is nil.
+    @Test func fractionalMillisecondDatesAreFloored() throws {
+        let json = #"{"purchaseDate":1697679936049.7297,"signedDate":1697679936056.485,"expiresDate":null,"originalPurchaseDate":-62135769600000}"#
+        let t = try JSONValueDecoder().decode(JWSTransactionDecodedPayload.self, from: Array(json.utf8))
+        #expect(t.purchaseDate == 1_697_679_936_049)
+        #expect(t.signedDate == 1_697_679_936_056)
+        #expect(t.expiresDate == nil && t.revocationDate == nil)
+        #expect(t.originalPurchaseDate == -62_135_769_600_000)
+        let negative = try JSONValueDecoder().decode(AppTransaction.self, from: Array(#"{"preorderDate":-1.5}"#.utf8))
+        #expect(negative.preorderDate == -2)
+        for bad in [#"{"purchaseDate":"1697679936049"}"#, #"{"purchaseDate":1e300}"#, #"{"purchaseDate":true}"#] {
+            #expect(throws: DecodingError.self) { _ = try JSONValueDecoder().decode(JWSTransactionDecodedPayload.self, from: Array(bad.utf8)) }
+        }
+    }
+
     /// A value Apple adds next year decodes and is kept; a wrong JSON type is still an error.
     @Test func unknownEnumValuesAreKeptAndWrongTypesRefused() throws {
         let json = #"{"notificationType":"SOMETHING_NEW","subtype":"ALSO_NEW","data":{"status":42},"newMember":[1]}"#

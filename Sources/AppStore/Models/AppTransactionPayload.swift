@@ -7,12 +7,12 @@ public struct AppTransaction: Decodable, Hashable, Sendable {
     public var bundleId: String?
     public var applicationVersion: String?
     public var versionExternalIdentifier: Int64?
-    public var receiptCreationDate: Int64?
-    public var originalPurchaseDate: Int64?
+    @Milliseconds public var receiptCreationDate: Int64?
+    @Milliseconds public var originalPurchaseDate: Int64?
     public var originalApplicationVersion: String?
     public var deviceVerification: String?
     public var deviceVerificationNonce: String?
-    public var preorderDate: Int64?
+    @Milliseconds public var preorderDate: Int64?
     public var appTransactionId: String?
     public var originalPlatform: PurchasePlatform?
 }
@@ -26,5 +26,5 @@ public struct DecodedRealtimeRequestBody: Decodable, Hashable, Sendable {
     public var userLocale: String?
     public var requestIdentifier: String?
     public var environment: AppStoreEnvironment?
-    public var signedDate: Int64?
+    @Milliseconds public var signedDate: Int64?
 }

@@ -7,7 +7,7 @@ public struct ResponseBodyV2DecodedPayload: Decodable, Hashable, Sendable {
     public var notificationUUID: String?
     public var data: NotificationData?
     public var version: String?
-    public var signedDate: Int64?
+    @Milliseconds public var signedDate: Int64?
     public var summary: NotificationSummary?
     public var externalPurchaseToken: ExternalPurchaseToken?
     public var appData: AppData?
@@ -41,7 +41,7 @@ public struct NotificationSummary: Decodable, Hashable, Sendable {
 /// `externalPurchaseToken` of an `EXTERNAL_PURCHASE_TOKEN` notification.
 public struct ExternalPurchaseToken: Decodable, Hashable, Sendable {
     public var externalPurchaseId: String?
-    public var tokenCreationDate: Int64?
+    @Milliseconds public var tokenCreationDate: Int64?
     public var appAppleId: Int64?
     public var bundleId: String?
 }

@@ -8,13 +8,13 @@ public struct JWSRenewalInfoDecodedPayload: Decodable, Hashable, Sendable {
     public var autoRenewStatus: AutoRenewStatus?
     public var isInBillingRetryPeriod: Bool?
     public var priceIncreaseStatus: PriceIncreaseStatus?
-    public var gracePeriodExpiresDate: Int64?
+    @Milliseconds public var gracePeriodExpiresDate: Int64?
     public var offerType: OfferType?
     public var offerIdentifier: String?
-    public var signedDate: Int64?
+    @Milliseconds public var signedDate: Int64?
     public var environment: AppStoreEnvironment?
-    public var recentSubscriptionStartDate: Int64?
-    public var renewalDate: Int64?
+    @Milliseconds public var recentSubscriptionStartDate: Int64?
+    @Milliseconds public var renewalDate: Int64?
     public var currency: String?
     /// In milliunits of ``currency``.
     public var renewalPrice: Int64?
@@ -33,7 +33,7 @@ public struct RenewalCommitmentInfo: Decodable, Hashable, Sendable {
     public var commitmentAutoRenewProductId: String?
     public var commitmentAutoRenewStatus: AutoRenewStatus?
     public var commitmentRenewalBillingPlanType: BillingPlanType?
-    public var commitmentRenewalDate: Int64?
+    @Milliseconds public var commitmentRenewalDate: Int64?
     public var commitmentRenewalPrice: Int64?
 }
 

@@ -10,17 +10,17 @@ public struct JWSTransactionDecodedPayload: Decodable, Hashable, Sendable {
     public var bundleId: String?
     public var productId: String?
     public var subscriptionGroupIdentifier: String?
-    public var purchaseDate: Int64?
-    public var originalPurchaseDate: Int64?
-    public var expiresDate: Int64?
+    @Milliseconds public var purchaseDate: Int64?
+    @Milliseconds public var originalPurchaseDate: Int64?
+    @Milliseconds public var expiresDate: Int64?
     public var quantity: Int32?
     public var type: ProductType?
     /// A UUID the app chose, in the text form Apple sends (lowercase hex with hyphens).
     public var appAccountToken: String?
     public var inAppOwnershipType: InAppOwnershipType?
-    public var signedDate: Int64?
+    @Milliseconds public var signedDate: Int64?
     public var revocationReason: RevocationReason?
-    public var revocationDate: Int64?
+    @Milliseconds public var revocationDate: Int64?
     public var isUpgraded: Bool?
     public var offerType: OfferType?
     public var offerIdentifier: String?
@@ -46,7 +46,7 @@ public struct JWSTransactionDecodedPayload: Decodable, Hashable, Sendable {
 /// `commitmentInfo` of a transaction: a subscription billed monthly over a longer commitment.
 public struct CommitmentInfo: Decodable, Hashable, Sendable {
     public var billingPeriodNumber: Int32?
-    public var commitmentExpiresDate: Int64?
+    @Milliseconds public var commitmentExpiresDate: Int64?
     public var commitmentPrice: Int64?
     public var totalBillingPeriods: Int32?
 }
@@ -68,7 +68,7 @@ public struct AdvancedCommerceOffer: Decodable, Hashable, Sendable {
 /// One refund of an Advanced Commerce item.
 public struct AdvancedCommerceRefund: Decodable, Hashable, Sendable {
     public var refundAmount: Int64?
-    public var refundDate: Int64?
+    @Milliseconds public var refundDate: Int64?
     public var refundReason: AdvancedCommerceRefundReason?
     public var refundType: AdvancedCommerceRefundType?
 }
@@ -95,7 +95,7 @@ public struct AdvancedCommerceTransactionItem: Decodable, Hashable, Sendable {
     public var offer: AdvancedCommerceOffer?
     public var price: Int64?
     public var refunds: [AdvancedCommerceRefund]?
-    public var revocationDate: Int64?
+    @Milliseconds public var revocationDate: Int64?
 
     enum CodingKeys: String, CodingKey {
         case sku = "SKU", description, displayName, offer, price, refunds, revocationDate
