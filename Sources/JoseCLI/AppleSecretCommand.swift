@@ -16,7 +16,7 @@ enum AppleSecretCommand {
           --client C        the app's bundle ID or the Services ID (sub)
           --kid K           the key's ID (the 10 characters in the .p8 file's name)
           --days N          lifetime in days, 1 to 182 (Apple's limit is 15,777,000 s); default 180
-          --iat UNIXTIME    issued-at time; default now
+          --iat UNIXTIME    issued-at time, 0 to 253402300799 (end of year 9999); default now
           -h, --help        show this help
 
         Exit status: 0 made, 2 usage error or unusable key file.
@@ -36,14 +36,12 @@ enum AppleSecretCommand {
         guard let team = parsed.value("--team") else { throw .usage("\(command): --team T is required") }
         guard let client = parsed.value("--client") else { throw .usage("\(command): --client C is required") }
         guard let kid = parsed.value("--kid") else { throw .usage("\(command): --kid K is required") }
-        var days: Int64 = 180
-        if let text = parsed.value("--days") {
-            guard let n = Int64(text), n >= 1, n * 86_400 <= AppleClientSecret.maximumLifetime else {
-                throw .usage("\(command): --days must be a whole number from 1 to 182, not '\(text)'")
-            }
-            days = n
+        // Every number is range-checked before the arithmetic below: days × 86,400 and iat + lifetime cannot overflow.
+        let days = try parsed.integer("--days", in: 1...(AppleClientSecret.maximumLifetime / 86_400), command: command) ?? 180
+        let iat = try parsed.integer("--iat", in: OptionRange.unixTime, command: command) ?? io.now()
+        guard iat <= OptionRange.latestTime - days * 86_400 else {
+            throw .usage("\(command): --iat \(iat) + \(days) days is after year 9999")
         }
-        let iat = try parsed.integer("--iat", command: command) ?? io.now()
         let bytes = try InputFile.bytes(path, command: command)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .usage("\(command): '\(path)' is not UTF-8 text") }
         let token: String

@@ -80,12 +80,31 @@ struct ParsedArguments {
     /// Every value of a repeatable option, in order.
     func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
-    /// The value of an integer option (a decimal Int64, optionally signed), if given.
-    func integer(_ name: String, command: String) throws(CLIFailure) -> Int64? {
+    /// The value of a whole-number option, checked against `range` before the command does any arithmetic with
+    /// it: nil when the option is not given; otherwise a decimal Int64 (optionally signed, ASCII digits only)
+    /// inside `range`. Anything else — not a number (`1e300`, `inf`, `nan`, `0x10`, ` 5`), beyond Int64, or
+    /// outside the range — is a usage error (exit 2) naming the option and the range.
+    func integer(_ name: String, in range: ClosedRange<Int64>, command: String) throws(CLIFailure) -> Int64? {
         guard let text = value(name) else { return nil }
-        guard let number = Int64(text) else {
-            throw .usage("\(command): option '\(name)' needs a whole number of seconds, not '\(text)'")
+        guard let number = Int64(text), range.contains(number) else {
+            throw .usage("\(command): \(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(quoted(text))")
         }
         return number
     }
+}
+
+/// The ranges of the tool's numeric options (every one is checked before any arithmetic).
+enum OptionRange {
+    /// A UNIXTIME option (`--iat`, `--now`): 1970-01-01 to 9999-12-31T23:59:59Z, the dates a JWT tool can print.
+    static let unixTime: ClosedRange<Int64> = 0...253_402_300_799
+    /// The largest NumericDate the tool writes (`exp` = `iat` + lifetime stays at or below it).
+    static var latestTime: Int64 { unixTime.upperBound }
+}
+
+
+/// A user-given text for an error line: in single quotes, line-unsafe characters (``isLineUnsafe(_:)``) as `?`, and
+/// at most 64 characters (then `…`), so the line stays one short line whatever was typed.
+func quoted(_ text: String) -> String {
+    let safe = String(String.UnicodeScalarView(text.unicodeScalars.prefix(64).map { isLineUnsafe($0) ? "?" : $0 }))
+    return "'" + safe + (text.unicodeScalars.count > 64 ? "…" : "") + "'"
 }

@@ -11,7 +11,7 @@ enum DecodeCommand {
         With TOKEN '-', the token is read from standard input.
 
         Options:
-          --now UNIXTIME   the time to compare exp and nbf against (default: now)
+          --now UNIXTIME   the time to compare exp and nbf against, 0 to 253402300799 (default: now)
           -h, --help       show this help
 
         Exit status: 0 decoded, 2 usage error or a token that cannot be decoded, 3 standard output
@@ -34,6 +34,7 @@ enum DecodeCommand {
                 ? "\(command): give one TOKEN (see '\(command) --help')"
                 : "\(command): give exactly one TOKEN, not \(parsed.operands.count)")
         }
+        let now = try parsed.integer("--now", in: OptionRange.unixTime, command: command) ?? io.now()
         var token = parsed.operands[0]
         if token == "-" {
             switch io.readBoundedLine(InputLine.tokenLimit) {
@@ -44,7 +45,6 @@ enum DecodeCommand {
             }
         }
         token = token.trimmingWhitespace
-        let now = try parsed.integer("--now", command: command) ?? io.now()
 
         let header: JSONText, claims: JSONText
         do {

@@ -13,17 +13,28 @@ public struct CommandIO {
     /// Next line of standard input, or only its size when it is longer than `limit` bytes (then it is skipped
     /// to its line break without being kept), or nil at end of input. What `jose verify` and `jose decode -` read.
     public var readBoundedLine: (_ limit: Int) -> InputLine?
+    /// All of standard input as bytes, exactly as given, or `.tooLarge` once it passes `limit` bytes (reading stops
+    /// there). What `jose sign -` reads.
+    public var readAllInput: (_ limit: Int) -> WholeInput
 
-    /// Streams for tests: `readBoundedLine` defaults to `readLine` with the size check applied afterwards.
+    /// Streams for tests: `readBoundedLine` defaults to `readLine` with the size check applied afterwards, and
+    /// `readAllInput` to the lines joined with line feeds.
     public init(readLine: @escaping () -> String?, write: @escaping (String) -> Void,
                 writeError: @escaping (String) -> Void, now: @escaping () -> Int64,
-                readBoundedLine: ((_ limit: Int) -> InputLine?)? = nil) {
+                readBoundedLine: ((_ limit: Int) -> InputLine?)? = nil,
+                readAllInput: ((_ limit: Int) -> WholeInput)? = nil) {
         self.readLine = readLine
         self.write = write
         self.writeError = writeError
         self.now = now
         self.readBoundedLine = readBoundedLine ?? { limit in
             readLine().map { $0.utf8.count > limit ? .tooLong(byteCount: $0.utf8.count) : .text($0) }
+        }
+        self.readAllInput = readAllInput ?? { limit in
+            var lines: [String] = []
+            while let line = readLine() { lines.append(line) }
+            let bytes = Array(lines.joined(separator: "\n").utf8)
+            return bytes.count > limit ? .tooLarge : .bytes(bytes)
         }
     }
 
@@ -54,7 +65,8 @@ public struct CommandIO {
             },
             writeError: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
             now: { Int64(Date().timeIntervalSince1970.rounded(.down)) },
-            readBoundedLine: { limit in reader.next(limit: limit) })
+            readBoundedLine: { limit in reader.next(limit: limit) },
+            readAllInput: { limit in WholeInput.readStandardInput(limit: limit) })
     }
 
     private static func outputFailed(_ error: any Error) -> Never {
@@ -157,6 +169,26 @@ enum InputFile {
     /// Files larger than this are refused before being read (keys and key sets are small).
     static let maximumSize = 4 << 20
 
+    /// Standard input for an operand `-`: read whole as bytes (no line splitting, no UTF-8 repair) and refused as
+    /// a file of the same content would be — the same size limit, the same empty-input refusal.
+    static func standardInput(_ io: CommandIO, command: String) throws(CLIFailure) -> [UInt8] {
+        switch io.readAllInput(maximumSize) {
+        case .bytes(let bytes): return try accept(bytes, named: "standard input", command: command)
+        case .tooLarge: throw tooLarge(named: "standard input", command: command)
+        case .unreadable(let why): throw .usage("\(command): cannot read standard input: \(why)")
+        }
+    }
+
+    private static func tooLarge(named name: String, command: String) -> CLIFailure {
+        .usage("\(command): \(name) is larger than \(maximumSize >> 20) MiB, the limit for an input")
+    }
+
+    private static func accept(_ bytes: [UInt8], named name: String, command: String) throws(CLIFailure) -> [UInt8] {
+        guard bytes.count <= maximumSize else { throw tooLarge(named: name, command: command) }
+        guard !bytes.isEmpty else { throw .usage("\(command): \(name) is empty") }
+        return bytes
+    }
+
     static func bytes(_ path: String, command: String) throws(CLIFailure) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -175,12 +207,32 @@ enum InputFile {
         } catch {
             throw .usage("\(command): cannot read '\(path)': \(error.localizedDescription)")
         }
-        guard data.count <= maximumSize else {
-            throw .usage("\(command): '\(path)' is larger than \(maximumSize >> 20) MiB; not a key file")
+        return try accept([UInt8](data), named: "'\(path)'", command: command)
+    }
+}
+
+/// Standard input read whole (`jose sign -`).
+public enum WholeInput: Equatable, Sendable {
+    /// Every byte, as given.
+    case bytes([UInt8])
+    /// More than the limit: reading stopped there and nothing is used.
+    case tooLarge
+    /// A read error (e.g. standard input is a directory).
+    case unreadable(String)
+
+    /// Reads file descriptor 0 with `read(2)` to its end, keeping at most `limit + 1` bytes.
+    static func readStandardInput(limit: Int) -> WholeInput {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n == 0 { return .bytes(bytes) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .unreadable(String(cString: strerror(errno)))
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit { return .tooLarge }
         }
-        guard !data.isEmpty else {
-            throw .usage("\(command): '\(path)' is empty")
-        }
-        return [UInt8](data)
     }
 }

@@ -65,17 +65,16 @@ enum KeygenCommand {
                 try refuse(["--crv", "--bytes"])
                 guard let text = parsed.value("--bits") else { throw CLIFailure.usage("\(command): --kty RSA needs --bits 2048, 3072 or 4096") }
                 guard let bits = Int(text), [2048, 3072, 4096].contains(bits) else {
-                    throw CLIFailure.usage("\(command): --bits must be 2048, 3072 or 4096, not '\(text)'")
+                    throw CLIFailure.usage("\(command): --bits must be 2048, 3072 or 4096, not \(quoted(text))")
                 }
                 key = try JWKPrivateKey.generateRSA(bitCount: bits, keyID: kid)
             case "oct":
                 try refuse(["--crv", "--bits"])
                 guard !parsed.flags.contains("--pem") else { throw CLIFailure.usage("\(command): an oct key has no PEM form") }
-                guard let text = parsed.value("--bytes") else { throw CLIFailure.usage("\(command): --kty oct needs --bytes N (32 to 1024)") }
-                guard let n = Int(text), n >= 32, n <= 1024 else {
-                    throw CLIFailure.usage("\(command): --bytes must be a whole number from 32 to 1024, not '\(text)'")
+                guard let n = try parsed.integer("--bytes", in: 32...1024, command: command) else {
+                    throw CLIFailure.usage("\(command): --kty oct needs --bytes N (32 to 1024)")
                 }
-                key = try JWKPrivateKey.generateSymmetric(byteCount: n, keyID: kid)
+                key = try JWKPrivateKey.generateSymmetric(byteCount: Int(n), keyID: kid)
             default:
                 throw CLIFailure.usage("\(command): --kty must be EC, OKP, RSA or oct, not '\(kty)'")
             }
@@ -100,13 +99,19 @@ enum KeygenCommand {
         } catch {
             throw .usage("\(command): \(describe(error))")
         }
+        // Every file is created (O_EXCL) before any is written, and a failure removes what this run created: a
+        // refused command leaves nothing behind, and never half a key pair.
+        var files: [(path: String, text: String, mode: mode_t)] = []
+        if let path = parsed.value("--out") { files.append((path, privateText, 0o600)) }
         if let path = parsed.value("--public-out") {
             guard let text = publicText else { throw .usage("\(command): an oct key has no public half for --public-out") }
-            try PrivateFile.write(text, to: path, mode: 0o644, command: command)
+            if let out = parsed.value("--out"), out == path {
+                throw .usage("\(command): --out and --public-out name the same file \(quoted(path))")
+            }
+            files.append((path, text, 0o644))
         }
-        if let path = parsed.value("--out") {
-            try PrivateFile.write(privateText, to: path, mode: 0o600, command: command)
-        } else {
+        try PrivateFile.writeAll(files, command: command)
+        if parsed.value("--out") == nil {
             io.write(privateText)
         }
         return 0
@@ -116,24 +121,48 @@ enum KeygenCommand {
 /// Creates a new file with a given mode in one step (O_CREAT | O_EXCL), so a private key is never readable by
 /// others, not even for a moment, and an existing file is never overwritten.
 enum PrivateFile {
-    static func write(_ text: String, to path: String, mode: mode_t, command: String) throws(CLIFailure) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
-        guard fd >= 0 else {
-            let reason = errno == EEXIST ? "it already exists" : String(cString: strerror(errno))
-            throw .usage("\(command): cannot create '\(path)': \(reason)")
-        }
-        // The umask may have removed bits; set the exact mode.
-        fchmod(fd, mode)
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else {
-                close(fd)
-                throw .usage("\(command): cannot write '\(path)': \(String(cString: strerror(errno)))")
+    /// Creates every file first, then writes them; if any creation or write fails, the files this call created
+    /// are removed (a file that existed before is never touched: O_EXCL refused it).
+    static func writeAll(_ files: [(path: String, text: String, mode: mode_t)], command: String) throws(CLIFailure) {
+        var created: [(path: String, fd: Int32)] = []
+        func undo() {
+            for file in created {
+                close(file.fd)
+                unlink(file.path)
             }
-            written += n
         }
-        guard close(fd) == 0 else { throw .usage("\(command): cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        for file in files {
+            let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL, file.mode)
+            guard fd >= 0 else {
+                let reason = errno == EEXIST ? "it already exists" : String(cString: strerror(errno))
+                undo()
+                throw .usage("\(command): cannot create \(quoted(file.path)): \(reason); nothing was written")
+            }
+            created.append((file.path, fd))
+            // The umask may have removed bits; set the exact mode.
+            fchmod(fd, file.mode)
+        }
+        for (file, made) in zip(files, created) {
+            let bytes = Array(file.text.utf8)
+            var written = 0
+            while written < bytes.count {
+                let n = bytes[written...].withUnsafeBytes { Foundation.write(made.fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    let reason = String(cString: strerror(errno))
+                    undo()
+                    throw .usage("\(command): cannot write \(quoted(file.path)): \(reason); nothing was kept")
+                }
+                written += n
+            }
+        }
+        for (index, made) in created.enumerated() {
+            guard close(made.fd) == 0 else {
+                let reason = String(cString: strerror(errno))
+                for later in created[(index + 1)...] { close(later.fd) }
+                for file in created { unlink(file.path) }
+                throw .usage("\(command): cannot write \(quoted(made.path)): \(reason); nothing was kept")
+            }
+        }
     }
 }

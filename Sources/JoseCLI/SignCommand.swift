@@ -7,7 +7,8 @@ enum SignCommand {
         Usage: jose sign --key FILE --alg ALG [--kid K] [--typ T] [--iat UNIXTIME] [--exp SECONDS] [CLAIMS.json|-]
 
         Signs a JWT. CLAIMS.json (or '-' for standard input) holds the claims as one JSON object;
-        without it the claims are {}. The token is printed on one line.
+        without it the claims are {}. The token is printed on one line. Standard input is read whole,
+        byte for byte, and refused as the same file would be (empty, or over 4 MiB).
 
         --key FILE holds a PEM private key (PRIVATE KEY, EC PRIVATE KEY or RSA PRIVATE KEY), a private
         JWK (EC, OKP or RSA with "d"), or an oct JWK (HMAC secret). The key must fit the algorithm as a
@@ -22,6 +23,7 @@ enum SignCommand {
           --typ T           the header's typ (default JWT)
           --iat UNIXTIME    issued-at time; default now. Replaces an iat in the claims.
           --exp SECONDS     sets exp = iat + SECONDS. Replaces an exp in the claims.
+                            UNIXTIME is 0 to 253402300799 (end of year 9999); exp may not pass it.
           -h, --help        show this help
 
         Exit status: 0 signed, 2 usage error, unusable key or claims.
@@ -42,11 +44,12 @@ enum SignCommand {
             throw .usage("\(command): unknown algorithm '\(algName)' (\(algorithmNames))")
         }
         guard parsed.operands.count <= 1 else { throw .usage("\(command): give at most one claims file") }
-        let iat = try parsed.integer("--iat", command: command) ?? io.now()
-        guard iat >= 0 && iat <= 253_402_300_799 else { throw .usage("\(command): --iat is outside 0…253402300799") }
-        let lifetime = try parsed.integer("--exp", command: command)
-        if let lifetime, lifetime <= 0 || lifetime > 253_402_300_799 - iat {
-            throw .usage("\(command): --exp needs a positive number of seconds that keeps exp before year 10000")
+        // Both numbers are range-checked before exp = iat + lifetime is computed.
+        let iat = try parsed.integer("--iat", in: OptionRange.unixTime, command: command) ?? io.now()
+        guard OptionRange.unixTime.contains(iat) else { throw .usage("\(command): the clock reads \(iat), outside \(OptionRange.unixTime); give --iat") }
+        let lifetime = try parsed.integer("--exp", in: 1...OptionRange.latestTime, command: command)
+        if let lifetime, lifetime > OptionRange.latestTime - iat {
+            throw .usage("\(command): --exp \(lifetime) after iat \(iat) is after year 9999 (exp must stay at or below \(OptionRange.latestTime))")
         }
 
         // Claims: a JSON object from the file or standard input.
@@ -54,9 +57,7 @@ enum SignCommand {
         if let source = parsed.operands.first {
             let bytes: [UInt8]
             if source == "-" {
-                var lines: [String] = []
-                while let line = io.readLine() { lines.append(line) }
-                bytes = Array(lines.joined(separator: "\n").utf8)
+                bytes = try InputFile.standardInput(io, command: command)
             } else {
                 bytes = try InputFile.bytes(source, command: command)
             }

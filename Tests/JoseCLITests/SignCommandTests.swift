@@ -56,7 +56,7 @@ struct SignCommandTests {
         (["--key", "K", "--alg", "none"], "unknown algorithm 'none'"),
         (["--key", "K", "--alg", "RS256"], "cannot sign RS256"),
         (["--key", "K", "--alg", "HS512"], "needs at least 64"),
-        (["--key", "K", "--alg", "HS256", "--exp", "0"], "--exp needs a positive"),
+        (["--key", "K", "--alg", "HS256", "--exp", "0"], "--exp must be a whole number from 1 to 253402300799"),
         (["--key", "K", "--alg", "HS256", "--iat", "x"], "whole number"),
         (["--key", "K", "--alg", "HS256", "a", "b"], "at most one claims file"),
         (["--key", "K", "--alg", "HS256", "CLAIMS-ARRAY"], "must be a JSON object"),
