@@ -63,14 +63,11 @@ enum AppStoreTokenCommands {
         guard parsed.operands.isEmpty else { throw .usage("\(command): unexpected argument '\(parsed.operands[0])'") }
         guard let issuer = parsed.value("--issuer") else { throw .usage("\(command): --issuer ID is required") }
         guard let bundle = parsed.value("--bundle-id") else { throw .usage("\(command): --bundle-id ID is required") }
-        var minutes: Int64 = 5
-        if let text = parsed.value("--minutes") {
-            guard let n = Int64(text), n >= 1, n <= 60 else {
-                throw .usage("\(command): --minutes must be a whole number from 1 to 60, not '\(text)'")
-            }
-            minutes = n
+        let minutes = try parsed.integer("--minutes", in: 1...60, command: command) ?? 5
+        let iat = try parsed.integer("--iat", in: OptionRange.unixTime, command: command) ?? io.now()
+        guard iat <= OptionRange.latestTime - minutes * 60 else {
+            throw .usage("\(command): --iat \(iat) + \(minutes) minutes is after year 9999")
         }
-        let iat = try parsed.integer("--iat", command: command) ?? io.now()
         let apiKey = try key(parsed, command: command)
         do {
             let maker = try AppStoreServerAPIToken(key: apiKey, issuerID: issuer, bundleID: bundle)
@@ -90,7 +87,7 @@ enum AppStoreTokenCommands {
         }
         guard parsed.operands.isEmpty else { throw .usage("\(command): unexpected argument '\(parsed.operands[0])'") }
         guard let team = parsed.value("--team") else { throw .usage("\(command): --team T is required") }
-        let iat = try parsed.integer("--iat", command: command) ?? io.now()
+        let iat = try parsed.integer("--iat", in: OptionRange.unixTime, command: command) ?? io.now()
         let apiKey = try key(parsed, command: command)
         do {
             io.write(try APNsProviderToken(key: apiKey, teamID: team).token(issuedAt: iat) + "\n")
@@ -139,11 +136,9 @@ extension AppStoreTokenCommands {
         guard let product = parsed.value("--product") else { throw .usage("\(command): --product P is required") }
         guard let offer = parsed.value("--offer") else { throw .usage("\(command): --offer O is required") }
         guard let nonce = parsed.value("--nonce") else { throw .usage("\(command): --nonce UUID is required") }
-        var timestamp = io.now() * 1000
-        if let text = parsed.value("--timestamp") {
-            guard let t = Int64(text) else { throw .usage("\(command): --timestamp needs milliseconds since 1970, not '\(text)'") }
-            timestamp = t
-        }
+        // Milliseconds up to the end of year 9999, checked before use like every numeric option.
+        let timestamp = try parsed.integer("--timestamp", in: 1...(OptionRange.latestTime * 1000 + 999), command: command)
+            ?? io.now() * 1000
         let apiKey = try key(parsed, command: command)
         do {
             let creator = PromotionalOfferSignatureCreator(key: apiKey, bundleID: bundle)

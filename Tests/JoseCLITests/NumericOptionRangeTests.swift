@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import JoseCLI
 
 /// Every numeric option of every command is range-checked before any arithmetic: the extremes (0, -1, huge,
@@ -28,7 +29,8 @@ struct NumericOptionRangeTests {
         var testDescription: String { "\(arguments("N").first!) \(name)" }
     }
 
-    static let p8 = repoFile("Vectors/keys/generated/apple-style-AuthKey_TEST123456.p8")
+    static let p8 = Vectors.path("keys/generated/apple-style-AuthKey_TEST123456.p8")
+    static let appStoreP8 = Vectors.path("apple/certs/testSigningKey.p8")
     static let token = Fixtures.token("HS256")
     static let year9999: Int64 = 253_402_300_799
 
@@ -49,13 +51,18 @@ struct NumericOptionRangeTests {
         Option(name: "--leeway", arguments: { ["verify", "--jwks", Fixtures.path("hs.jwks.json"), "--now", "1800000000",
                                                "--leeway", $0, token] }, range: 0...31_536_000),
         Option(name: "--bytes", arguments: { ["keygen", "--kty", "oct", "--bytes", $0] }, range: 32...1024),
+        Option(name: "--minutes", arguments: { ["appstore", "token", "--p8", appStoreP8, "--issuer", "i", "--kid", "k",
+                                                "--bundle-id", "b", "--iat", "1700000000", "--minutes", $0] }, range: 1...60),
+        Option(name: "--iat", arguments: { ["appstore", "token", "--p8", appStoreP8, "--issuer", "i", "--kid", "k",
+                                            "--bundle-id", "b", "--iat", $0] }, range: 0...(year9999 - 300),
+               stated: 0...year9999),
+        Option(name: "--iat", arguments: { ["apns-token", "--p8", appStoreP8, "--team", "T", "--kid", "k", "--iat", $0] },
+               range: 0...year9999),
+        Option(name: "--timestamp", arguments: { ["appstore", "offer-signature", "--p8", appStoreP8, "--kid", "k",
+                                                  "--bundle-id", "b", "--product", "p", "--offer", "o",
+                                                  "--nonce", "20fba6fe-3d16-4d5d-a1b4-5f2b0c5e3b6c", "--timestamp", $0] },
+               range: 1...(year9999 * 1000 + 999)),
     ]
-
-    static func repoFile(_ relative: String) -> String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent(relative).path
-    }
 
     /// The values tried for one option: the extremes and the range's edges on both sides.
     static func values(for range: ClosedRange<Int64>) -> [String] {
@@ -91,6 +98,12 @@ struct NumericOptionRangeTests {
         }
         // Both sides were exercised: at least the range's two edges ran, and at least 20 values were refused.
         #expect(accepted >= 2 && refused >= 20, "\(accepted) accepted, \(refused) refused")
+        // The key file a command reads, when it is a vector file: one case per value tried.
+        if let key = option.arguments("N").first(where: { $0.contains("/Vectors/") }) {
+            let file = String(key[key.range(of: "/Vectors/")!.upperBound...])
+            #expect(accepted + refused == Self.values(for: option.range).count)
+            Vectors.report(file, cases: accepted + refused, detail: option.testDescription)
+        }
     }
 
     /// The report's exact command: `--days 106751991167301` used to overflow days × 86,400 and trap.
