@@ -28,6 +28,7 @@ class Mutation:
         self.tests = None
         self.edits = []  # (file, find, replace): a later `file:` line moves the following edits to that file
         self.why = ""
+        self.package = None  # a package folder inside the tree (e.g. the Hummingbird integration); None: the root
 
 
 def load(path):
@@ -54,6 +55,8 @@ def load(path):
                 current.tests = value
             elif key == "why":
                 current.why = value
+            elif key == "package":
+                current.package = value
             elif key == "find":
                 pending_find = value
             elif key == "replace":
@@ -172,20 +175,34 @@ def main():
         print(f"[mutate] {len(mutations)} mutations match the source")
         return 0
     # The first build makes every product (the CLI tests run the `jose` executable); a mutation then rebuilds only
-    # the test bundle, which holds every module, so executables are not relinked for each mutation.
-    build = ["swift", "build", "--product", "PureJOSEPackageTests"]
-    code, out, secs = run(["swift", "build", "--build-tests"], tree, args.timeout * 3)
-    print(f"[mutate] unmutated build: {secs:.0f} s", flush=True)
-    if code != 0:
-        print(out[-4000:])
-        return 2
-    full_secs = None
-    if not args.skip_baseline:
-        code, out, full_secs = run(["swift", "test", "--skip-build"], tree, args.timeout * 3)
-        print(f"[mutate] unmutated suite: {'passes' if code == 0 else 'FAILS'} ({full_secs:.0f} s)", flush=True)
+    # the test bundle, which holds every module, so executables are not relinked for each mutation. An entry with
+    # `package:` (a package inside the tree with its own dependencies, e.g. Integrations/Hummingbird/JOSEHummingbird)
+    # builds and tests that package instead, in its own .build (its first build there takes minutes).
+    def place(m):
+        return os.path.join(tree, m.package) if m.package else tree
+
+    def build_cmd(m):
+        if m.package:
+            return ["swift", "build", "--build-tests", "--scratch-path", ".build"]
+        return ["swift", "build", "--product", "PureJOSEPackageTests"]
+
+    def test_cmd(m, *extra):
+        return ["swift", "test", "--skip-build"] + (["--scratch-path", ".build"] if m.package else []) + list(extra)
+
+    for m in {(m.package or ""): m for m in mutations}.values():
+        where = m.package or "root package"
+        code, out, secs = run(["swift", "build", "--build-tests"] + (["--scratch-path", ".build"] if m.package else []),
+                              place(m), args.timeout * 3)
+        print(f"[mutate] unmutated build ({where}): {secs:.0f} s", flush=True)
         if code != 0:
             print(out[-4000:])
             return 2
+        if not args.skip_baseline:
+            code, out, full_secs = run(test_cmd(m), place(m), args.timeout * 3)
+            print(f"[mutate] unmutated suite ({where}): {'passes' if code == 0 else 'FAILS'} ({full_secs:.0f} s)", flush=True)
+            if code != 0:
+                print(out[-4000:])
+                return 2
 
     rows, survivors, invalid = [], [], []
     for i, m in enumerate(mutations, 1):
@@ -196,14 +213,14 @@ def main():
             with open(os.path.join(tree, file), "w", encoding="utf-8") as f:
                 f.write(text)
         try:
-            code, out, build_secs = run(build, tree, args.timeout)
+            code, out, build_secs = run(build_cmd(m), place(m), args.timeout)
             if code != 0:
                 invalid.append(m.name)
                 rows.append((m.name, "DOES NOT BUILD", build_secs, 0.0))
                 errors = [l for l in out.splitlines() if "error:" in l][:3]
                 print(f"[mutate] {i}/{len(mutations)} {m.name}: does not build\n    " + "\n    ".join(errors), flush=True)
                 continue
-            code, out, test_secs = run(["swift", "test", "--skip-build", "--filter", m.tests], tree, args.timeout)
+            code, out, test_secs = run(test_cmd(m, "--filter", m.tests), place(m), args.timeout)
             if code == 0 and re.search(r"with 0 tests|No matching test cases were run", out):
                 print(f"[mutate] warning: the filter of {m.name} selects no test: {m.tests}", flush=True)
             caught = None
@@ -212,7 +229,7 @@ def main():
             elif code != 0:
                 caught = m.tests
             elif not args.no_full:
-                code, out, more = run(["swift", "test", "--skip-build"], tree, args.timeout * 3)
+                code, out, more = run(test_cmd(m), place(m), args.timeout * 3)
                 test_secs += more
                 if code != 0:
                     failed = sorted(set(failing_tests(out)))

@@ -25,6 +25,7 @@ let package = Package(
             name: "JOSEHummingbird",
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "SHA2", package: "PureJOSE"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -3,7 +3,8 @@
 public struct IntegrationError: Error, Equatable, CustomStringConvertible, Sendable {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Backing: String, Sendable {
-            case insecureURL, invalidURL, httpStatus, bodyTooLarge, timeout, invalidResponse, tokenEndpoint, configuration
+            case insecureURL, invalidURL, httpStatus, bodyTooLarge, timeout, invalidResponse, tokenEndpoint, configuration,
+                 nonceRefused
         }
         private let backing: Backing
         fileprivate init(_ b: Backing) { backing = b }
@@ -25,6 +26,9 @@ public struct IntegrationError: Error, Equatable, CustomStringConvertible, Senda
         public static let tokenEndpoint = Code(.tokenEndpoint)
         /// A setting that cannot work (e.g. a missing environment variable).
         public static let configuration = Code(.configuration)
+        /// A sign-in without a nonce this server issued to the session, unexpired and unused; or no nonce could be
+        /// issued (the store is full).
+        public static let nonceRefused = Code(.nonceRefused)
     }
 
     public let code: Code

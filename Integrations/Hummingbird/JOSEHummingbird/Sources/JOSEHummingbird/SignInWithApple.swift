@@ -23,6 +23,14 @@ public struct SignInWithApple: Sendable {
         public var maximumResponseBytes = 64 * 1024
         /// Accept an `http://` token endpoint. For tests on the loopback interface only.
         public var allowInsecureHTTPForTesting = false
+        /// Require a nonce this server issued (``SignInWithApple/nonces``) to the signing-in session, unexpired and
+        /// unused, whose SHA-256 hex is the identity token's `nonce` claim (on by default).
+        ///
+        /// Turning it off is a risk: a captured identity token and authorization code (from a log, a proxy, a
+        /// compromised client) can then be replayed to sign in as their user while they are valid (the identity
+        /// token for ten minutes, the code once), because nothing ties the token to a sign-in this server started.
+        /// Off, a nonce sent with the sign-in is still checked against the claim, and a sign-in without one is not.
+        public var requireIssuedNonce = true
 
         public init(clientID: String) { self.clientID = clientID }
     }
@@ -41,20 +49,25 @@ public struct SignInWithApple: Sendable {
     public let configuration: Configuration
     public let appleKeys: RemoteJWKS
     public let sessions: SessionTokens
+    /// The server-issued nonces (``Configuration/requireIssuedNonce``); by default an ``InMemoryNonceStore``.
+    public let nonces: any SignInNonceStore
     private let clientSecret: @Sendable () async throws -> String
     private let httpClient: HTTPClient
     private let now: (@Sendable () -> Double)?
 
     /// - Parameters:
     ///   - appleKeys: Apple's JWK Set (`https://appleid.apple.com/auth/keys`).
+    ///   - nonces: where issued nonces are kept (default: an ``InMemoryNonceStore`` with its defaults).
     ///   - clientSecret: the ES256 client secret JWT for the exchange, e.g. from ``AppleClientSecretSource``.
     public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens,
                 httpClient: HTTPClient = .shared, now: (@Sendable () -> Double)? = nil,
+                nonces: (any SignInNonceStore)? = nil,
                 clientSecret: @escaping @Sendable () async throws -> String) throws(IntegrationError) {
         try RemoteJWKS.checkURL(configuration.tokenEndpoint, allowHTTP: configuration.allowInsecureHTTPForTesting)
         self.configuration = configuration
         self.appleKeys = appleKeys
         self.sessions = sessions
+        if let nonces { self.nonces = nonces } else { self.nonces = try InMemoryNonceStore() }
         self.clientSecret = clientSecret
         self.httpClient = httpClient
         self.now = now
@@ -63,12 +76,19 @@ public struct SignInWithApple: Sendable {
     /// With the client secret made and renewed by `clientSecretSource` from the team's `.p8` key (the usual setup).
     public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens,
                 clientSecretSource: AppleClientSecretSource, httpClient: HTTPClient = .shared,
-                now: (@Sendable () -> Double)? = nil) throws(IntegrationError) {
+                now: (@Sendable () -> Double)? = nil, nonces: (any SignInNonceStore)? = nil) throws(IntegrationError) {
         try self.init(configuration: configuration, appleKeys: appleKeys, sessions: sessions, httpClient: httpClient,
-                      now: now, clientSecret: { try clientSecretSource.clientSecret() })
+                      now: now, nonces: nonces, clientSecret: { try clientSecretSource.clientSecret() })
     }
 
-    /// Verifies an identity token: Apple's signature, issuer, audience (your client ID), expiry, and the nonce.
+    /// A new nonce for `session` (a value the framework binds to the client, e.g. a cookie it sets): the client
+    /// gives Apple its SHA-256 hex (``IssuedNonce/appleNonceClaim``) and sends it back with the sign-in.
+    public func issueNonce(session: String) async throws(IntegrationError) -> IssuedNonce {
+        try await nonces.issue(session: session)
+    }
+
+    /// Verifies an identity token: Apple's signature, issuer, audience (your client ID), expiry, and the nonce
+    /// (`nonce` is the value the `nonce` claim must hold; `nil`: not checked).
     public func verifyIdentityToken(_ token: String, nonce: String?) async throws -> AppleIdentityClaims {
         let expect = ClaimExpectations.signInWithApple(clientID: configuration.clientID, nonce: nonce,
                                                        leeway: configuration.leeway, now: now)
@@ -117,15 +137,43 @@ public struct SignInWithApple: Sendable {
         return (claims, decoded?.refresh_token)
     }
 
-    /// The whole sign-in: identity token (nonce) → code exchange → same user in both → session token.
-    public func signIn(identityToken: String, authorizationCode: String, nonce: String?) async throws -> Session {
-        let identity = try await verifyIdentityToken(identityToken, nonce: nonce)
-        let (exchanged, refresh) = try await exchange(code: authorizationCode, nonce: nonce)
+    /// The whole sign-in: the nonce → identity token → code exchange → same user in both → session token.
+    ///
+    /// `nonce` is the raw nonce the client got from ``issueNonce(session:)``, `session` the session it was issued
+    /// to. With ``Configuration/requireIssuedNonce`` (the default) it is consumed first — once, whatever happens
+    /// next — and must have been issued to `session` and not have expired; the identity token's `nonce` claim must
+    /// then be its SHA-256 hex (``SignInNonces/appleNonceClaim(for:)``). Anything else throws
+    /// ``IntegrationError/Code/nonceRefused`` before Apple's token endpoint is called. With the requirement off, a
+    /// given nonce is only compared (hashed) with the claim.
+    public func signIn(identityToken: String, authorizationCode: String, nonce: String?,
+                       session: String?) async throws -> Session {
+        let expectedClaim: String?
+        if configuration.requireIssuedNonce {
+            guard let nonce, let session else {
+                throw IntegrationError.make(.nonceRefused, nonce == nil ? "no nonce: ask this server for one first"
+                                                                        : "no session for the nonce")
+            }
+            let check = await nonces.consume(nonce, session: session)
+            guard check == .accepted else {
+                throw IntegrationError.make(.nonceRefused, "the nonce is not one issued to this session, unexpired and unused (\(check.rawValue))")
+            }
+            expectedClaim = SignInNonces.appleNonceClaim(for: nonce)
+        } else {
+            expectedClaim = nonce.map(SignInNonces.appleNonceClaim(for:))
+        }
+        let identity = try await verifyIdentityToken(identityToken, nonce: expectedClaim)
+        let (exchanged, refresh) = try await exchange(code: authorizationCode, nonce: expectedClaim)
         guard exchanged.subject == identity.subject else {
             throw IntegrationError.make(.invalidResponse, "id_token from the exchange names another user than the identity token")
         }
         let token = try sessions.issue(subject: identity.subject, email: identity.email)
         return Session(token: token, subject: identity.subject, email: identity.email, appleRefreshToken: refresh)
+    }
+
+    /// ``signIn(identityToken:authorizationCode:nonce:session:)`` without a session: refused while
+    /// ``Configuration/requireIssuedNonce`` is on (the default), since a nonce binds to a session.
+    public func signIn(identityToken: String, authorizationCode: String, nonce: String?) async throws -> Session {
+        try await signIn(identityToken: identityToken, authorizationCode: authorizationCode, nonce: nonce, session: nil)
     }
 
     static func formEncode(_ s: String) -> String {

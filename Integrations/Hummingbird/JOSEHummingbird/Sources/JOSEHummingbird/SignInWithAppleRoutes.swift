@@ -4,13 +4,19 @@ import HummingbirdAuth
 import JOSE
 import NIOCore
 
-/// Body of `POST /auth/apple`: what the app got from `ASAuthorizationAppleIDCredential`, and the nonce as Apple
-/// puts it in the token: the value the app gave Apple (apps commonly give the SHA-256 hex of a raw nonce; then send
-/// that hex, or hash the raw nonce on the server before calling ``SignInWithApple/signIn(identityToken:authorizationCode:nonce:)``).
+/// Body of `POST /auth/apple`: what the app got from `ASAuthorizationAppleIDCredential`, and the raw nonce it got
+/// from `POST /auth/apple/nonce` (the app gave Apple its SHA-256 hex, which is the token's `nonce` claim).
 public struct AppleSignInRequest: Codable, Sendable {
     public var identityToken: String
     public var authorizationCode: String
     public var nonce: String?
+}
+
+/// Answer of `POST /auth/apple/nonce`: the raw nonce (give Apple `SHA-256 hex(nonce)`, send `nonce` back with the
+/// sign-in) and its lifetime in seconds. The response also sets the session cookie the nonce is bound to.
+public struct NonceResponse: ResponseEncodable, Sendable {
+    public var nonce: String
+    public var expiresIn: Int
 }
 
 /// Answer of `POST /auth/apple` and `POST /auth/refresh`.
@@ -21,19 +27,41 @@ public struct SessionResponse: ResponseEncodable, Sendable {
 }
 
 extension SignInWithApple {
-    /// Adds `POST /auth/apple` (sign in → session token), `POST /auth/refresh` (session token in the
+    /// The cookie that binds an issued nonce to the client that asked for it (a random 43-character value; `Path`
+    /// `/auth/apple`, `HttpOnly`, `SameSite=Strict`, `Secure` unless ``Configuration/allowInsecureHTTPForTesting``).
+    public static let nonceSessionCookie = "siwa_session"
+
+    /// Adds `POST /auth/apple/nonce` (a nonce for this client's session, setting the ``nonceSessionCookie``
+    /// cookie), `POST /auth/apple` (sign in with that nonce → session token), `POST /auth/refresh` (session token in the
     /// `Authorization: Bearer` header → a new one), `GET /me` (the session's subject, behind
     /// ``JWTAuthenticator``) and, for ES256 and RS256 sessions, `GET /.well-known/jwks.json` (the public session
     /// key set) to `router`.
     public func addRoutes(to router: Router<JWTRequestContext>) {
         let sessions = self.sessions
         let lifetime = Int(sessions.lifetime)
+        let secureCookie = !configuration.allowInsecureHTTPForTesting
+        router.post("/auth/apple/nonce") { request, context -> Response in
+            // The client's session cookie if it has a well-formed one, else a new session.
+            let session = Self.sessionCookie(request) ?? SignInNonces.randomValue()
+            let issued: IssuedNonce
+            do { issued = try await self.issueNonce(session: session) } catch {
+                throw HTTPError(.serviceUnavailable, message: "no nonce can be issued now")
+            }
+            let seconds = issued.lifetime.isFinite ? Int(min(max(issued.lifetime, 0), 86_400)) : 0
+            var response = try NonceResponse(nonce: issued.value, expiresIn: seconds).response(from: request, context: context)
+            response.headers[.cacheControl] = "no-store"
+            response.setCookie(Cookie(name: Self.nonceSessionCookie, value: session, maxAge: max(seconds, 1),
+                                      path: "/auth/apple", secure: secureCookie, httpOnly: true, sameSite: .strict))
+            return response
+        }
         router.post("/auth/apple") { request, context -> SessionResponse in
             let body = try await request.decode(as: AppleSignInRequest.self, context: context)
             do {
                 let s = try await self.signIn(identityToken: body.identityToken, authorizationCode: body.authorizationCode,
-                                              nonce: body.nonce)
+                                              nonce: body.nonce, session: Self.sessionCookie(request))
                 return SessionResponse(sessionToken: s.token, subject: s.subject, expiresIn: lifetime)
+            } catch let e as IntegrationError where e.code == .nonceRefused {
+                throw HTTPError(.unauthorized, message: "sign-in refused: \(e.code): \(e.reason)")
             } catch let e as JWTError {
                 throw HTTPError(.unauthorized, message: "sign-in refused: \(e.code)")
             } catch let e as IntegrationError {
@@ -71,5 +99,13 @@ extension SignInWithApple {
             .get { _, context -> String in
                 try context.requireIdentity().claims.subject ?? ""
             }
+    }
+}
+
+extension SignInWithApple {
+    /// The request's ``nonceSessionCookie`` value if it has the shape of one this server sets, else nil.
+    static func sessionCookie(_ request: Request) -> String? {
+        guard let value = request.cookies[nonceSessionCookie]?.value, SignInNonces.isWellFormed(value) else { return nil }
+        return value
     }
 }

@@ -32,11 +32,12 @@ struct AppleClaims: Encodable {
     var email: String? = "a@privaterelay.appleid.com"
 }
 
-/// An Apple-style identity token, RS256, signed by the fake Apple's key.
+/// An Apple-style identity token, RS256, signed by the fake Apple's key; `nonce` is the raw nonce, whose SHA-256
+/// hex is the `nonce` claim (as the app gives it to Apple).
 func appleRS256(_ key: JWKPrivateKey = appleRSA1, sub: String = "001234.apple-user", nonce: String? = "nonce-1",
                 aud: String = clientID, exp: Double = 600) -> String {
     let t = Int64(now())
-    let claims = AppleClaims(aud: aud, sub: sub, iat: t, exp: t + Int64(exp), nonce: nonce)
+    let claims = AppleClaims(aud: aud, sub: sub, iat: t, exp: t + Int64(exp), nonce: nonce.map(SignInNonces.appleNonceClaim(for:)))
     return try! JWTSigner(key: key, algorithm: .rs256).sign(claims)
 }
 
@@ -51,6 +52,9 @@ func rsaSIWARouter(applePort: Int, sessions: SessionTokens, secrets: AppleClient
     var config = SignInWithApple.Configuration(clientID: clientID)
     config.tokenEndpoint = "http://127.0.0.1:\(applePort)/auth/token"
     config.allowInsecureHTTPForTesting = true
+    // These suites test keys, sessions and the exchange with a client-chosen nonce (the requirement off);
+    // IssuedNonceSignInTests tests the default, a nonce this server issued.
+    config.requireIssuedNonce = false
     let siwa = try SignInWithApple(configuration: config, appleKeys: keys, sessions: sessions, clientSecretSource: secrets)
     let router = Router(context: JWTRequestContext.self)
     siwa.addRoutes(to: router)

@@ -9,16 +9,20 @@ import Testing
 let appleKey: [UInt8] = Array(repeating: 0x5A, count: 32)
 let clientID = "com.example.app"
 
-func appleToken(sub: String = "001234.apple-user", nonce: String? = "nonce-1", aud: String = clientID,
-                exp: Double = 600) -> String {
+/// An Apple-style identity token (HS256, the fake Apple's key). `nonce` is the raw nonce: the `nonce` claim is its
+/// SHA-256 hex, as the app gives it to Apple; `nonceClaim` puts a claim in verbatim instead.
+func appleToken(sub: String = "001234.apple-user", nonce: String? = "nonce-1", nonceClaim: String? = nil,
+                aud: String = clientID, exp: Double = 600) -> String {
     var c: [String: Any] = ["iss": "https://appleid.apple.com", "aud": aud, "sub": sub, "iat": Int(now()),
                             "exp": Int(now() + exp), "email": "a@privaterelay.appleid.com", "email_verified": "true"]
-    if let nonce { c["nonce"] = nonce }
+    if let claim = nonceClaim ?? nonce.map(SignInNonces.appleNonceClaim(for:)) { c["nonce"] = claim }
     return hs256(c, key: appleKey, kid: "apple-1")
 }
 
-/// The server under test wired to the fake Apple on `applePort`.
-func siwaRouter(applePort: Int, sessions: SessionTokens) throws -> Router<JWTRequestContext> {
+/// The server under test wired to the fake Apple on `applePort`. The older suites call it with the nonce requirement
+/// off (a client-chosen nonce, compared with the claim); IssuedNonceSignInTests uses the default, on.
+func siwaRouter(applePort: Int, sessions: SessionTokens, requireIssuedNonce: Bool = false,
+                nonces: InMemoryNonceStore? = nil) throws -> Router<JWTRequestContext> {
     var keysConfig = testConfig()
     keysConfig.allowSymmetricKeys = true
     let keys = try RemoteJWKS(url: "http://127.0.0.1:\(applePort)/auth/keys", configuration: keysConfig)
@@ -26,7 +30,8 @@ func siwaRouter(applePort: Int, sessions: SessionTokens) throws -> Router<JWTReq
     config.tokenEndpoint = "http://127.0.0.1:\(applePort)/auth/token"
     config.allowInsecureHTTPForTesting = true
     config.algorithms = [.hs256]
-    let siwa = try SignInWithApple(configuration: config, appleKeys: keys, sessions: sessions) { "test-client-secret" }
+    config.requireIssuedNonce = requireIssuedNonce
+    let siwa = try SignInWithApple(configuration: config, appleKeys: keys, sessions: sessions, nonces: nonces) { "test-client-secret" }
     let router = Router(context: JWTRequestContext.self)
     siwa.addRoutes(to: router)
     return router

@@ -1,0 +1,295 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import JOSE
+@testable import JOSEHummingbird
+import NIOCore
+import Synchronization
+import Testing
+
+/// What `POST /auth/apple/nonce` gave one client: the raw nonce and the session cookie it is bound to.
+struct NonceGrant {
+    var nonce: String
+    var expiresIn: Int
+    /// `siwa_session=<value>`, as the client sends it back.
+    var cookie: String
+    /// The whole `Set-Cookie` header.
+    var setCookie: String
+    var cacheControl: String?
+}
+
+/// `POST /auth/apple/nonce`, sending `cookie` if given.
+func requestNonce(_ base: String, cookie: String? = nil) async throws -> NonceGrant {
+    var request = HTTPClientRequest(url: "\(base)/auth/apple/nonce")
+    request.method = .POST
+    if let cookie { request.headers.add(name: "Cookie", value: cookie) }
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+    let body = try await response.body.collect(upTo: 1 << 16)
+    #expect(response.status == .ok, "\(String(buffer: body))")
+    struct Answer: Decodable { var nonce: String; var expiresIn: Int }
+    let answer = try JSONDecoder().decode(Answer.self, from: Data(String(buffer: body).utf8))
+    let setCookie = try #require(response.headers.first(name: "Set-Cookie"))
+    let pair = try #require(setCookie.split(separator: ";").first.map(String.init))
+    return NonceGrant(nonce: answer.nonce, expiresIn: answer.expiresIn, cookie: pair, setCookie: setCookie,
+                      cacheControl: response.headers.first(name: "Cache-Control"))
+}
+
+/// `POST /auth/apple` with `cookie` (if any) and the body.
+func postSignIn(_ base: String, identityToken: String, nonce: String?, cookie: String?, code: String = "code-1") async throws -> HTTPResult {
+    var request = HTTPClientRequest(url: "\(base)/auth/apple")
+    request.method = .POST
+    request.headers.add(name: "Content-Type", value: "application/json")
+    if let cookie { request.headers.add(name: "Cookie", value: cookie) }
+    request.body = .bytes(ByteBuffer(string: signInBody(identityToken: identityToken, code: code, nonce: nonce)))
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+    let body = try await response.body.collect(upTo: 1 << 20)
+    return HTTPResult(status: Int(response.status.code), body: String(buffer: body),
+                      wwwAuthenticate: response.headers.first(name: "WWW-Authenticate"))
+}
+
+/// Sign in with Apple with the nonce requirement on (the default): a sign-in needs a nonce this server issued to the
+/// same session (cookie), unexpired and unused, whose SHA-256 hex is the identity token's `nonce` claim. Real HTTP
+/// on 127.0.0.1 against the fake Apple; every refused sign-in is checked not to have reached Apple's token endpoint.
+@Suite(.timeLimit(.minutes(1)))
+struct IssuedNonceSignInTests {
+    let sessions = try! SessionTokens(hs256Secret: Array(repeating: 0x42, count: 32), issuer: "https://api.example.com",
+                                      audience: "api", lifetime: 600)
+
+    /// The fake Apple answering the exchange with an `id_token` without a nonce claim (the nonce is checked on the
+    /// identity token), and the server under test.
+    func withSignInServer(nonces: InMemoryNonceStore? = nil, requireIssuedNonce: Bool = true,
+                          _ body: @escaping (String, FakeProvider) async throws -> Void) async throws {
+        let provider = FakeProvider(jwks: keySetJSON([(appleKey, "apple-1")]))
+        provider.set { $0.tokenResponse = (200, "{\"id_token\":\"\(appleToken(nonce: nil))\"}") }
+        let sessions = self.sessions
+        try await withServers { group in
+            let p = try await serve(provider.router(), in: &group)
+            let s = try await serve(try siwaRouter(applePort: p, sessions: sessions, requireIssuedNonce: requireIssuedNonce,
+                                                   nonces: nonces), in: &group)
+            try await body("http://127.0.0.1:\(s)", provider)
+        }
+    }
+
+    static func tokenRequests(_ provider: FakeProvider) -> Int { provider.state.withLock { $0.tokenRequests.count } }
+
+    /// The claim Apple carries is SHA-256 hex of the raw nonce: FIPS 180-2's "abc" and "" digests.
+    @Test func appleNonceClaimIsSHA256Hex() {
+        #expect(SignInNonces.appleNonceClaim(for: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SignInNonces.appleNonceClaim(for: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func issuedNonceSignsInOnceAndItsReplayIsRefused() async throws {
+        try await withSignInServer { base, provider in
+            let grant = try await requestNonce(base)
+            #expect(SignInNonces.isWellFormed(grant.nonce))
+            #expect(grant.expiresIn == 300)
+            #expect(grant.cacheControl == "no-store")
+            let attributes = Set(grant.setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+            #expect(attributes.isSuperset(of: ["httponly", "samesite=strict", "path=/auth/apple", "max-age=300"]), "\(grant.setCookie)")
+            #expect(!attributes.contains("secure"), "http on the loopback in this test: no Secure attribute")
+            #expect(grant.cookie.hasPrefix("siwa_session=") && SignInNonces.isWellFormed(String(grant.cookie.dropFirst(13))))
+
+            let token = appleToken(nonce: grant.nonce)
+            let ok = try await postSignIn(base, identityToken: token, nonce: grant.nonce, cookie: grant.cookie)
+            #expect(ok.status == 200, "\(ok.body)")
+            #expect(try JSONDecoder().decode(SessionJSON.self, from: Data(ok.body.utf8)).subject == "001234.apple-user")
+            #expect(Self.tokenRequests(provider) == 1)
+
+            // The same request again (a replay of the captured sign-in), and again with a fresh code.
+            for code in ["code-1", "code-2"] {
+                let replay = try await postSignIn(base, identityToken: token, nonce: grant.nonce, cookie: grant.cookie, code: code)
+                #expect(replay.status == 401)
+                #expect(replay.body.contains("nonceRefused") && replay.body.contains("(unknown)"), "\(replay.body)")
+            }
+            #expect(Self.tokenRequests(provider) == 1)
+        }
+    }
+
+    @Test func signInWithoutAnIssuedNonceIsRefused() async throws {
+        try await withSignInServer { base, provider in
+            let grant = try await requestNonce(base)
+            // No nonce at all (token with or without a claim), with and without the session cookie.
+            for token in [appleToken(nonce: nil), appleToken(nonce: grant.nonce)] {
+                for cookie in [nil, grant.cookie] {
+                    let r = try await postSignIn(base, identityToken: token, nonce: nil, cookie: cookie)
+                    #expect(r.status == 401)
+                    #expect(r.body.contains("nonceRefused"), "\(r.body)")
+                }
+            }
+            // A nonce the server never issued, whose hash the token carries (the old bypass: any client-made nonce).
+            let madeUp = SignInNonces.randomValue()
+            let r = try await postSignIn(base, identityToken: appleToken(nonce: madeUp), nonce: madeUp, cookie: grant.cookie)
+            #expect(r.status == 401 && r.body.contains("(unknown)"), "\(r.body)")
+            #expect(Self.tokenRequests(provider) == 0)
+            // None of that used up the issued nonce.
+            let ok = try await postSignIn(base, identityToken: appleToken(nonce: grant.nonce), nonce: grant.nonce, cookie: grant.cookie)
+            #expect(ok.status == 200, "\(ok.body)")
+        }
+    }
+
+    /// The value in a captured token's claim is a hash, never an issued nonce: presenting it is refused.
+    @Test func nonceCopiedFromTheTokenIsRefused() async throws {
+        try await withSignInServer { base, provider in
+            let grant = try await requestNonce(base)
+            let token = appleToken(nonce: grant.nonce)
+            let claim = SignInNonces.appleNonceClaim(for: grant.nonce)
+            let copied = try await postSignIn(base, identityToken: token, nonce: claim, cookie: grant.cookie)
+            #expect(copied.status == 401 && copied.body.contains("nonceRefused"), "\(copied.body)")
+            // A token whose claim is the issued nonce itself (not its hash) does not match either; that consumes it.
+            let unhashed = try await postSignIn(base, identityToken: appleToken(nonceClaim: grant.nonce), nonce: grant.nonce,
+                                                cookie: grant.cookie)
+            #expect(unhashed.status == 401 && unhashed.body.contains("nonceMismatch"), "\(unhashed.body)")
+            #expect(Self.tokenRequests(provider) == 0)
+            let after = try await postSignIn(base, identityToken: token, nonce: grant.nonce, cookie: grant.cookie)
+            #expect(after.status == 401 && after.body.contains("nonceRefused"), "\(after.body)")
+        }
+    }
+
+    @Test func nonceIssuedToAnotherSessionIsRefused() async throws {
+        try await withSignInServer { base, provider in
+            let victim = try await requestNonce(base)
+            let attacker = try await requestNonce(base)
+            #expect(attacker.cookie != victim.cookie && attacker.nonce != victim.nonce)
+            let token = appleToken(nonce: victim.nonce)
+            // The attacker's own session, no session, a made-up or malformed session cookie.
+            for cookie in [attacker.cookie, nil, "siwa_session=" + SignInNonces.randomValue(), "siwa_session=short",
+                           "other=" + String(victim.cookie.dropFirst(13))] {
+                let r = try await postSignIn(base, identityToken: token, nonce: victim.nonce, cookie: cookie)
+                #expect(r.status == 401 && r.body.contains("nonceRefused"), "\(cookie ?? "no cookie"): \(r.body)")
+            }
+            let other = try await postSignIn(base, identityToken: token, nonce: victim.nonce, cookie: attacker.cookie)
+            #expect(other.body.contains("(otherSession)"), "\(other.body)")
+            #expect(Self.tokenRequests(provider) == 0)
+            // A second nonce for the same client keeps its session (the cookie it sent), and both nonces work for it.
+            let second = try await requestNonce(base, cookie: victim.cookie)
+            #expect(second.cookie == victim.cookie && second.nonce != victim.nonce)
+            for nonce in [victim.nonce, second.nonce] {
+                let ok = try await postSignIn(base, identityToken: appleToken(nonce: nonce), nonce: nonce, cookie: victim.cookie)
+                #expect(ok.status == 200, "\(ok.body)")
+            }
+        }
+    }
+
+    @Test func expiredNonceIsRefused() async throws {
+        let clock = ManualClock(1_000)
+        let store = try InMemoryNonceStore(lifetime: 300, capacity: 100, now: { clock.value })
+        try await withSignInServer(nonces: store) { base, provider in
+            let early = try await requestNonce(base)
+            let late = try await requestNonce(base, cookie: early.cookie)
+            clock.value += 299.5   // both still valid
+            let ok = try await postSignIn(base, identityToken: appleToken(nonce: early.nonce), nonce: early.nonce, cookie: early.cookie)
+            #expect(ok.status == 200, "\(ok.body)")
+            clock.value += 0.5     // exactly 300 s after issue: expired
+            let expired = try await postSignIn(base, identityToken: appleToken(nonce: late.nonce), nonce: late.nonce, cookie: late.cookie)
+            #expect(expired.status == 401 && expired.body.contains("(expired)"), "\(expired.body)")
+            #expect(Self.tokenRequests(provider) == 1)
+            #expect(await store.outstanding == 0)
+        }
+    }
+
+    /// A nonce is consumed by the sign-in that presents it, whatever happens next: a failed exchange or a token
+    /// whose claim does not match uses it up.
+    @Test func nonceIsConsumedEvenWhenTheSignInFails() async throws {
+        try await withSignInServer { base, provider in
+            let grant = try await requestNonce(base)
+            provider.set { $0.tokenResponse = (400, "{\"error\":\"invalid_grant\"}") }
+            let failed = try await postSignIn(base, identityToken: appleToken(nonce: grant.nonce), nonce: grant.nonce, cookie: grant.cookie)
+            #expect(failed.status == 401 && failed.body.contains("tokenEndpoint"), "\(failed.body)")
+            provider.set { $0.tokenResponse = (200, "{\"id_token\":\"\(appleToken(nonce: nil))\"}") }
+            let reused = try await postSignIn(base, identityToken: appleToken(nonce: grant.nonce), nonce: grant.nonce, cookie: grant.cookie)
+            #expect(reused.status == 401 && reused.body.contains("nonceRefused"), "\(reused.body)")
+            #expect(Self.tokenRequests(provider) == 1)
+        }
+    }
+
+    /// Two sign-ins racing with one nonce over HTTP: exactly one session, 20 rounds.
+    @Test func racingSignInsForOneNonceExactlyOneWins() async throws {
+        try await withSignInServer { base, provider in
+            for round in 0..<20 {
+                let grant = try await requestNonce(base)
+                let token = appleToken(nonce: grant.nonce)
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<2 {
+                        group.addTask { try await postSignIn(base, identityToken: token, nonce: grant.nonce, cookie: grant.cookie).status }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses.sorted() == [200, 401], "round \(round): \(statuses)")
+            }
+            #expect(Self.tokenRequests(provider) == 20)
+        }
+    }
+
+    /// The store alone, 500 rounds of 8 concurrent consumers for one nonce: exactly one `accepted` each.
+    @Test func storeAcceptsEachNonceExactlyOnceUnderConcurrency() async throws {
+        let store = try InMemoryNonceStore()
+        for _ in 0..<500 {
+            let issued = try await store.issue(session: "s")
+            let results = await withTaskGroup(of: NonceCheck.self) { group in
+                for _ in 0..<8 { group.addTask { await store.consume(issued.value, session: "s") } }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.filter { $0 == .accepted }.count == 1)
+            #expect(results.filter { $0 == .unknown }.count == 7)
+        }
+        #expect(await store.outstanding == 0)
+    }
+
+    /// Full store: issuing is refused (a live nonce is never dropped) until nonces expire.
+    @Test func storeCapacityIsBoundedAndExpiredNoncesAreDropped() async throws {
+        let clock = ManualClock(0)
+        let store = try InMemoryNonceStore(lifetime: 10, capacity: 3, now: { clock.value })
+        var issued: [IssuedNonce] = []
+        for _ in 0..<3 { issued.append(try await store.issue(session: "s")) }
+        #expect(Set(issued.map(\.value)).count == 3)
+        #expect(issued.allSatisfy { $0.expiresAt == 10 && $0.lifetime == 10 && SignInNonces.isWellFormed($0.value) })
+        await #expect(throws: IntegrationError.make(.nonceRefused, "")) { try await store.issue(session: "s") }
+        #expect(await store.consume(issued[0].value, session: "s") == .accepted)
+        clock.value = 5
+        _ = try await store.issue(session: "s")          // room again after a consume (this one lives until 15)
+        await #expect(throws: IntegrationError.make(.nonceRefused, "")) { try await store.issue(session: "s") }
+        clock.value = 10                                   // the first three are due; the fourth is not
+        _ = try await store.issue(session: "s")
+        _ = try await store.issue(session: "s")
+        #expect(await store.outstanding == 3)
+        #expect(await store.consume(issued[1].value, session: "s") == .unknown)   // dropped when it expired
+        // Many issue/consume cycles keep the store's bookkeeping bounded and every answer right.
+        let big = try InMemoryNonceStore(lifetime: 60, capacity: 10, now: { clock.value })
+        for _ in 0..<5_000 {
+            let n = try await big.issue(session: "a")
+            #expect(await big.consume(n.value, session: "b") == .otherSession)
+            #expect(await big.consume(n.value, session: "a") == .accepted)
+        }
+        #expect(await big.outstanding == 0)
+    }
+
+    @Test func storeSettingsAreChecked() throws {
+        for lifetime in [0, -1, .infinity, .nan, 3600.5, 1e300] as [Double] {
+            #expect(throws: IntegrationError.make(.configuration, ""), "\(lifetime)") { try InMemoryNonceStore(lifetime: lifetime) }
+        }
+        for capacity in [0, -1, 1_000_001, Int.max] {
+            #expect(throws: IntegrationError.make(.configuration, ""), "\(capacity)") { try InMemoryNonceStore(capacity: capacity) }
+        }
+        #expect(try InMemoryNonceStore(lifetime: 3600, capacity: 1_000_000).capacity == 1_000_000)
+        let values = Set((0..<1000).map { _ in SignInNonces.randomValue() })
+        #expect(values.count == 1000 && values.allSatisfy(SignInNonces.isWellFormed))
+        for bad in ["", "short", String(repeating: "A", count: 42), String(repeating: "A", count: 44),
+                    String(repeating: "A", count: 42) + "=", String(repeating: "A", count: 42) + "+"] {
+            #expect(!SignInNonces.isWellFormed(bad))
+        }
+    }
+
+    /// With the requirement turned off (documented risk), a sign-in without a nonce passes, and a nonce that is given
+    /// is still compared, hashed, with the claim.
+    @Test func requirementOffAcceptsAClientChosenNonce() async throws {
+        try await withSignInServer(requireIssuedNonce: false) { base, provider in
+            let none = try await postSignIn(base, identityToken: appleToken(nonce: nil), nonce: nil, cookie: nil)
+            #expect(none.status == 200, "\(none.body)")
+            let chosen = try await postSignIn(base, identityToken: appleToken(nonce: "client-made"), nonce: "client-made", cookie: nil)
+            #expect(chosen.status == 200, "\(chosen.body)")
+            let wrong = try await postSignIn(base, identityToken: appleToken(nonce: "client-made"), nonce: "other", cookie: nil)
+            #expect(wrong.status == 401 && wrong.body.contains("nonceMismatch"), "\(wrong.body)")
+            #expect(Self.tokenRequests(provider) == 2)
+        }
+    }
+}
