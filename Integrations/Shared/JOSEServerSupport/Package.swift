@@ -1,0 +1,31 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// What the Hummingbird and Vapor integrations share, free of either framework: a provider's JWK Set over
+// AsyncHTTPClient (RemoteJWKS), the provider presets (Apple, Google, Microsoft), RFC 6750 Bearer parsing and
+// challenges, session tokens, Sign in with Apple (identity token, server-issued nonce, code exchange) and the
+// Apple client secret. Kept out of the root package so that PureJOSE itself stays free of dependencies.
+let package = Package(
+    name: "JOSEServerSupport",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "JOSEServerSupport", targets: ["JOSEServerSupport"]),
+    ],
+    dependencies: [
+        .package(name: "PureJOSE", path: "../../.."),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .target(
+            name: "JOSEServerSupport",
+            dependencies: [
+                .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+    ]
+)

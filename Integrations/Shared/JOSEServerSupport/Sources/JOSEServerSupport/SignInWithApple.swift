@@ -1,0 +1,197 @@
+import AsyncHTTPClient
+import Foundation
+import JOSE
+import NIOCore
+import SHA2
+
+/// Sign in with Apple on the server: verify the app's identity token (with its nonce), exchange the authorization
+/// code at Apple's token endpoint with your client secret, verify the `id_token` Apple returns, and issue the
+/// server's own session token.
+///
+/// By default a sign-in must present a nonce this server issued (``issueNonce(session:)``) to the same client
+/// session, unexpired and unused; it is consumed exactly once (``NonceStore``). The identity token must carry that
+/// nonce, or its SHA-256 in lowercase hex (what apps commonly pass to `ASAuthorizationAppleIDRequest.nonce`).
+public struct SignInWithApple: Sendable {
+    public struct Configuration: Sendable {
+        /// Your app's bundle ID or Services ID (`aud` of Apple's tokens, `client_id` of the exchange).
+        public var clientID: String
+        /// Apple's token endpoint; tests point it at a fake.
+        public var tokenEndpoint = "https://appleid.apple.com/auth/token"
+        /// `redirect_uri` of the exchange, for web sign-in.
+        public var redirectURI: String?
+        /// Algorithms accepted on Apple's tokens (Apple signs with RS256).
+        public var algorithms: Set<JWSAlgorithm> = [.rs256]
+        public var leeway: Double = 60
+        /// Seconds the exchange may take.
+        public var exchangeTimeout: Double = 10
+        /// Largest token-endpoint answer accepted, in bytes.
+        public var maximumResponseBytes = 64 * 1024
+        /// Accept an `http://` token endpoint. For tests on the loopback interface only.
+        public var allowInsecureHTTPForTesting = false
+        /// Require a nonce issued by this server (``SignInWithApple/issueNonce(session:)``) on every sign-in: on by
+        /// default. Turned off, a sign-in is accepted with no nonce at all, or with any nonce the client sends that
+        /// matches the token's — which a captured identity token always satisfies, since it carries its own
+        /// nonce: anyone holding a user's identity token (a log, a proxy, a malicious app extension) can then
+        /// sign in as that user until the token expires. Turn it off only while migrating clients.
+        public var requireServerIssuedNonce = true
+
+        public init(clientID: String) { self.clientID = clientID }
+    }
+
+    /// The result of a sign-in.
+    public struct Session: Sendable {
+        /// The server's session token.
+        public var token: String
+        /// Apple's stable user identifier.
+        public var subject: String
+        public var email: String?
+        /// Apple's refresh token, to keep for revocation or later validation.
+        public var appleRefreshToken: String?
+    }
+
+    public let configuration: Configuration
+    public let appleKeys: RemoteJWKS
+    public let sessions: SessionTokens
+    /// The server-issued nonces (5-minute lifetime by default).
+    public let nonces: NonceStore
+    private let clientSecret: @Sendable () async throws -> String
+    private let httpClient: HTTPClient
+    private let now: (@Sendable () -> Double)?
+
+    /// - Parameters:
+    ///   - appleKeys: Apple's JWK Set (`https://appleid.apple.com/auth/keys`).
+    ///   - clientSecret: the ES256 client secret JWT for the exchange, e.g. from ``AppleClientSecretSource``.
+    ///   - nonces: where issued nonces wait to be used (a new ``NonceStore`` with its defaults if nil).
+    public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens, nonces: NonceStore? = nil,
+                httpClient: HTTPClient = .shared, now: (@Sendable () -> Double)? = nil,
+                clientSecret: @escaping @Sendable () async throws -> String) throws(IntegrationError) {
+        try RemoteJWKS.checkURL(configuration.tokenEndpoint, allowHTTP: configuration.allowInsecureHTTPForTesting)
+        if let nonces { self.nonces = nonces } else { self.nonces = try NonceStore() }
+        self.configuration = configuration
+        self.appleKeys = appleKeys
+        self.sessions = sessions
+        self.clientSecret = clientSecret
+        self.httpClient = httpClient
+        self.now = now
+    }
+
+    /// With the client secret made and renewed by `clientSecretSource` from the team's `.p8` key (the usual setup).
+    public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens, nonces: NonceStore? = nil,
+                clientSecretSource: AppleClientSecretSource, httpClient: HTTPClient = .shared,
+                now: (@Sendable () -> Double)? = nil) throws(IntegrationError) {
+        try self.init(configuration: configuration, appleKeys: appleKeys, sessions: sessions, nonces: nonces,
+                      httpClient: httpClient,
+                      now: now, clientSecret: { try clientSecretSource.clientSecret() })
+    }
+
+    /// Verifies an identity token: Apple's signature, issuer, audience (your client ID), expiry, and the nonce.
+    public func verifyIdentityToken(_ token: String, nonce: String?) async throws -> AppleIdentityClaims {
+        let expect = ClaimExpectations.signInWithApple(clientID: configuration.clientID, nonce: nonce,
+                                                       leeway: configuration.leeway, now: now)
+        let verified = try await appleKeys.verify(token, algorithms: configuration.algorithms, expecting: expect)
+        return try verified.decode(AppleIdentityClaims.self)
+    }
+
+    struct TokenResponse: Decodable {
+        var id_token: String?
+        var refresh_token: String?
+        var error: String?
+    }
+
+    /// Exchanges an authorization code; returns the verified claims of the `id_token` and Apple's refresh token.
+    public func exchange(code: String, nonce: String?) async throws -> (AppleIdentityClaims, String?) {
+        var form = "client_id=\(Self.formEncode(configuration.clientID))"
+        form += "&client_secret=\(Self.formEncode(try await clientSecret()))"
+        form += "&code=\(Self.formEncode(code))&grant_type=authorization_code"
+        if let r = configuration.redirectURI { form += "&redirect_uri=\(Self.formEncode(r))" }
+        var request = HTTPClientRequest(url: configuration.tokenEndpoint)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Accept", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: form))
+        let timeout = TimeAmount.nanoseconds(Int64(max(0.001, configuration.exchangeTimeout) * 1e9))
+        let response = try await httpClient.execute(request, timeout: timeout)
+        let body: ByteBuffer
+        do { body = try await response.body.collect(upTo: configuration.maximumResponseBytes) } catch is NIOTooManyBytesError {
+            throw IntegrationError.make(.bodyTooLarge, "token endpoint answer over \(configuration.maximumResponseBytes) bytes")
+        }
+        let decoded = try? JSONDecoder().decode(TokenResponse.self, from: Data(body.readableBytesView))
+        guard response.status == .ok else {
+            // Only the OAuth error code (RFC 6749 §5.2), a short ASCII word, is repeated.
+            let code = decoded?.error.map { String($0.prefix(40).filter { $0.isASCII && ($0.isLetter || $0 == "_") }) } ?? "none"
+            throw IntegrationError.make(.tokenEndpoint, "token endpoint answered \(response.status.code), error \(code)")
+        }
+        guard let idToken = decoded?.id_token else {
+            throw IntegrationError.make(.invalidResponse, "token endpoint answer has no id_token")
+        }
+        // The nonce was checked on the identity token; the exchange's id_token need not carry one, but a
+        // different one is refused.
+        let claims = try await verifyIdentityToken(idToken, nonce: nil)
+        if let got = claims.nonce, let want = nonce, got != want {
+            throw IntegrationError.make(.invalidResponse, "id_token from the exchange carries another nonce")
+        }
+        return (claims, decoded?.refresh_token)
+    }
+
+    /// A nonce for the client session `session` (see ``NonceStore/issue(session:)``).
+    public func issueNonce(session: String) throws(IntegrationError) -> NonceStore.Issued {
+        try nonces.issue(session: session)
+    }
+
+    /// The whole sign-in: identity token → nonce (issued here to `nonceSession`, consumed now) → code exchange →
+    /// same user in both → session token.
+    ///
+    /// With ``Configuration/requireServerIssuedNonce`` (the default), `nonce` must be a nonce this server issued to
+    /// `nonceSession`, unexpired and unused, and the identity token must carry it (or its SHA-256 in hex); it is
+    /// consumed only after the identity token verified, and of two sign-ins racing for it exactly one passes.
+    public func signIn(identityToken: String, authorizationCode: String, nonce: String?,
+                       nonceSession: String?) async throws -> Session {
+        let identity: AppleIdentityClaims
+        if configuration.requireServerIssuedNonce {
+            guard let nonce, !nonce.isEmpty, let nonceSession, !nonceSession.isEmpty else {
+                throw IntegrationError.make(.nonceRefused, "a sign-in needs a nonce issued by this server to this client session")
+            }
+            identity = try await verifyIdentityToken(identityToken, nonce: nil)
+            guard let claimed = identity.nonce, claimed == nonce || claimed == Self.sha256Hex(nonce) else {
+                throw IntegrationError.make(.nonceRefused, "the identity token does not carry the presented nonce")
+            }
+            switch nonces.consume(nonce, session: nonceSession) {
+            case .consumed: break
+            case .unknown: throw IntegrationError.make(.nonceRefused, "nonce not issued here, or already used")
+            case .expired: throw IntegrationError.make(.nonceRefused, "nonce expired")
+            case .otherSession: throw IntegrationError.make(.nonceRefused, "nonce issued to another client session")
+            }
+        } else {
+            identity = try await verifyIdentityToken(identityToken, nonce: nonce)
+        }
+        let (exchanged, refresh) = try await exchange(code: authorizationCode, nonce: identity.nonce)
+        guard exchanged.subject == identity.subject else {
+            throw IntegrationError.make(.invalidResponse, "id_token from the exchange names another user than the identity token")
+        }
+        let token = try sessions.issue(subject: identity.subject, email: identity.email)
+        return Session(token: token, subject: identity.subject, email: identity.email, appleRefreshToken: refresh)
+    }
+
+    /// The lowercase hex of SHA-256 of `s`'s UTF-8.
+    static func sha256Hex(_ s: String) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for b in SHA256.hash(data: Array(s.utf8)).bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func formEncode(_ s: String) -> String {
+        var out = ""
+        for b in s.utf8 {
+            switch b {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E: out.unicodeScalars.append(Unicode.Scalar(b))
+            default: out += "%" + String(b, radix: 16, uppercase: true).leftPad(2)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    func leftPad(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
+}

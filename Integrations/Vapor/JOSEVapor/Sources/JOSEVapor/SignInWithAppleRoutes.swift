@@ -1,0 +1,126 @@
+import Foundation
+import JOSE
+import JOSEServerSupport
+import Vapor
+
+/// Body of `POST /auth/apple`: what the app got from `ASAuthorizationAppleIDCredential`, and the nonce this server
+/// issued at `POST /auth/apple/nonce` (the app passed it, or its SHA-256 in hex, to Apple's request).
+public struct AppleSignInBody: Codable, Sendable {
+    public var identityToken: String
+    public var authorizationCode: String
+    public var nonce: String?
+    public init(identityToken: String, authorizationCode: String, nonce: String?) {
+        self.identityToken = identityToken
+        self.authorizationCode = authorizationCode
+        self.nonce = nonce
+    }
+}
+
+/// Answer of `POST /auth/apple` and `POST /auth/refresh`.
+public struct SessionAnswer: Codable, Sendable {
+    public var sessionToken: String
+    public var subject: String
+    public var expiresIn: Int
+}
+
+/// Answer of `POST /auth/apple/nonce`.
+public struct NonceAnswer: Codable, Sendable {
+    public var nonce: String
+    public var expiresIn: Int
+}
+
+extension SignInWithApple {
+    /// The cookie that binds a nonce to the client session that asked for it.
+    public static let nonceSessionCookie = "siwa_nonce_session"
+
+    /// Adds to `routes`:
+    /// - `POST /auth/apple/nonce`: a new server-issued nonce (5 minutes, once only), bound to the client session
+    ///   by an HttpOnly cookie (set here if the client has none);
+    /// - `POST /auth/apple`: identity token + authorization code + that nonce (with the cookie) → session token;
+    /// - `POST /auth/refresh`: a session token in `Authorization: Bearer` → a new one;
+    /// - `GET /me`: the session's subject, behind ``JOSEBearerAuthenticator`` and ``JOSEGuardMiddleware`` (realm
+    ///   `session`);
+    /// - for ES256 and RS256 sessions, `GET /.well-known/jwks.json`, the public session key set.
+    ///
+    /// Also sets `app.jose.sessions` to this flow's sessions (so `req.jose.sign` and `req.jose.verify` use them)
+    /// when it is not set yet.
+    ///
+    /// - Parameter secureCookie: mark the nonce cookie `Secure` (https only); turn off for plain-http tests.
+    public func addRoutes(to app: Application, secureCookie: Bool = true) {
+        if app.jose.sessions == nil { app.jose.sessions = sessions }
+        app.jose.signInWithApple = self
+        addRoutes(to: app as any RoutesBuilder, secureCookie: secureCookie)
+    }
+
+    /// The same routes on any routes builder (a group, a prefix).
+    public func addRoutes(to routes: any RoutesBuilder, secureCookie: Bool = true) {
+        let sessions = self.sessions
+        let lifetime = Int(sessions.lifetime)
+        let nonceLifetime = Int(nonces.lifetime)
+        routes.post("auth", "apple", "nonce") { req async throws -> Response in
+            let existing = req.cookies[Self.nonceSessionCookie]?.string
+            let session = existing.flatMap { $0.isEmpty || $0.utf8.count > 128 ? nil : $0 } ?? NonceStore.newSessionID()
+            let issued: NonceStore.Issued
+            do { issued = try self.issueNonce(session: session) } catch {
+                throw Abort(.serviceUnavailable, reason: "no nonce available now; try again later")
+            }
+            let response = try jsonResponse(NonceAnswer(nonce: issued.value, expiresIn: nonceLifetime))
+            response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+            if session != existing {
+                response.cookies[Self.nonceSessionCookie] = HTTPCookies.Value(
+                    string: session, maxAge: 3600, path: "/auth/apple", isSecure: secureCookie, isHTTPOnly: true,
+                    sameSite: .lax)
+            }
+            return response
+        }
+        routes.post("auth", "apple") { req async throws -> Response in
+            let body: AppleSignInBody
+            do { body = try req.content.decode(AppleSignInBody.self) } catch {
+                throw Abort(.badRequest, reason: "body is not {identityToken, authorizationCode, nonce}")
+            }
+            do {
+                let s = try await self.signIn(identityToken: body.identityToken, authorizationCode: body.authorizationCode,
+                                              nonce: body.nonce, nonceSession: req.cookies[Self.nonceSessionCookie]?.string)
+                return try jsonResponse(SessionAnswer(sessionToken: s.token, subject: s.subject, expiresIn: lifetime))
+            } catch let e as JWTError {
+                throw Abort(.unauthorized, reason: "sign-in refused: \(e.code)")
+            } catch let e as IntegrationError {
+                throw Abort(.unauthorized, reason: "sign-in refused: \(e.code)")
+            } catch {
+                throw Abort(.badGateway, reason: "sign-in failed")
+            }
+        }
+        routes.post("auth", "refresh") { req async throws -> Response in
+            guard case .token(let token) = BearerCredentials.parse(req.headers[.authorization]) else {
+                throw BearerAbort(.missing(realm: "session"))
+            }
+            do {
+                let fresh = try sessions.refresh(token)
+                let sub = try sessions.verify(fresh).claims.subject ?? ""
+                return try jsonResponse(SessionAnswer(sessionToken: fresh, subject: sub, expiresIn: lifetime))
+            } catch let e as JWTError {
+                throw BearerAbort(.invalidToken(e, realm: "session"))
+            } catch {
+                throw BearerAbort(.invalidToken(code: "refreshRefused", realm: "session"))
+            }
+        }
+        if let jwks = sessions.publicKeySetJSON {
+            // The server's public session keys (ES256, RS256), for other services verifying its sessions.
+            routes.get(".well-known", "jwks.json") { _ -> Response in
+                Response(status: .ok, headers: ["Content-Type": "application/jwk-set+json", "Cache-Control": "max-age=3600"],
+                         body: .init(string: jwks))
+            }
+        }
+        let verifier = BearerVerifier(source: .keys(sessions.verificationKeys), algorithms: sessions.algorithms,
+                                      expectations: sessions.expectations, realm: "session")
+        routes.grouped(JOSEClaims.joseAuthenticator(verifier: verifier), JOSEClaims.joseGuard(realm: "session"))
+            .get("me") { req -> String in
+                try req.auth.require(JOSEClaims.self).sub ?? ""
+            }
+    }
+}
+
+func jsonResponse(_ value: some Encodable) throws -> Response {
+    let data = try JSONEncoder().encode(value)
+    return Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(data: data))
+}
