@@ -69,13 +69,13 @@ public struct ECNamedCurve: Sendable, Hashable, CustomStringConvertible {
             let oid = try e.objectIdentifierValue()
             guard let c = ECNamedCurve(oid: oid) else {
                 let name = oid == ASN1ObjectIdentifier.Known.secp256k1 ? "secp256k1 (\(oid))" : "\(oid)"
-                throw DERError.make(.unsupported, at: e.offset, "unsupported named curve \(name)")
+                throw DERError.make(.unsupportedCurve, at: e.offset, "unsupported named curve \(name)")
             }
             return c
         case .sequence:
-            throw DERError.make(.unsupported, at: e.offset, "explicit (specifiedCurve) EC parameters are not supported; RFC 5480 §2.1.1 requires namedCurve")
+            throw DERError.make(.explicitCurveParameters, at: e.offset, "explicit (specifiedCurve) EC parameters are not supported; RFC 5480 §2.1.1 requires namedCurve")
         case .null:
-            throw DERError.make(.unsupported, at: e.offset, "implicitCurve EC parameters are not supported")
+            throw DERError.make(.unsupportedCurve, at: e.offset, "implicitCurve EC parameters are not supported")
         default:
             throw DERError.make(.unexpectedTag, at: e.offset, "expected ECParameters, found \(e.tag)")
         }
@@ -324,15 +324,17 @@ public struct RSASSAPSSParameters: Sendable, Equatable, Hashable {
 
 /// The key algorithm of a SubjectPublicKeyInfo or PKCS#8 PrivateKeyInfo, with its parameters.
 ///
-/// A struct over a private enum, so that key algorithms (Ed25519, …) can be added without breaking
+/// A struct over a private enum, so that key algorithms can be added without breaking
 /// callers: ask ``kind`` (and compare it with `==`, or `switch` with a `default`) and read the
 /// parameters through ``rsassaPSSParameters`` and ``namedCurve``. Build values with
-/// ``rsaEncryption``, ``rsassaPSS(_:)`` and ``ecPublicKey(_:)``.
+/// ``rsaEncryption``, ``rsassaPSS(_:)``, ``ecPublicKey(_:)`` and the four RFC 8410 members
+/// ``ed25519``, ``ed448``, ``x25519``, ``x448`` (which take no parameters).
 public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
     private enum Backing: Sendable, Hashable {
         case rsaEncryption
         case rsassaPSS(RSASSAPSSParameters?)
         case ecPublicKey(ECNamedCurve)
+        case x25519, x448, ed25519, ed448
     }
 
     private let backing: Backing
@@ -352,10 +354,20 @@ public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
         PublicKeyAlgorithm(.ecPublicKey(curve))
     }
 
+    /// id-X25519 (RFC 8410 §3, parameters absent).
+    public static let x25519 = PublicKeyAlgorithm(.x25519)
+    /// id-X448 (RFC 8410 §3, parameters absent).
+    public static let x448 = PublicKeyAlgorithm(.x448)
+    /// id-Ed25519 (RFC 8410 §3, parameters absent).
+    public static let ed25519 = PublicKeyAlgorithm(.ed25519)
+    /// id-Ed448 (RFC 8410 §3, parameters absent).
+    public static let ed448 = PublicKeyAlgorithm(.ed448)
+
     /// The algorithm without its parameters (its OBJECT IDENTIFIER, as a value to compare).
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Backing: String, Sendable, Hashable {
             case rsaEncryption, rsassaPSS, ecPublicKey
+            case x25519 = "X25519", x448 = "X448", ed25519 = "Ed25519", ed448 = "Ed448"
         }
 
         private let backing: Backing
@@ -367,6 +379,14 @@ public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
         public static let rsassaPSS = Kind(.rsassaPSS)
         /// id-ecPublicKey (RFC 5480 §2.1.1).
         public static let ecPublicKey = Kind(.ecPublicKey)
+        /// id-X25519 (RFC 8410 §3).
+        public static let x25519 = Kind(.x25519)
+        /// id-X448 (RFC 8410 §3).
+        public static let x448 = Kind(.x448)
+        /// id-Ed25519 (RFC 8410 §3).
+        public static let ed25519 = Kind(.ed25519)
+        /// id-Ed448 (RFC 8410 §3).
+        public static let ed448 = Kind(.ed448)
 
         /// The algorithm's OBJECT IDENTIFIER.
         public var oid: ASN1ObjectIdentifier {
@@ -375,6 +395,10 @@ public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
             case .rsaEncryption: return K.rsaEncryption
             case .rsassaPSS: return K.rsassaPSS
             case .ecPublicKey: return K.ecPublicKey
+            case .x25519: return K.x25519
+            case .x448: return K.x448
+            case .ed25519: return K.ed25519
+            case .ed448: return K.ed448
             }
         }
 
@@ -387,6 +411,10 @@ public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
         case .rsaEncryption: return .rsaEncryption
         case .rsassaPSS: return .rsassaPSS
         case .ecPublicKey: return .ecPublicKey
+        case .x25519: return .x25519
+        case .x448: return .x448
+        case .ed25519: return .ed25519
+        case .ed448: return .ed448
         }
     }
 
@@ -409,13 +437,43 @@ public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
     /// True for the two RSA algorithms.
     public var isRSA: Bool { kind == .rsaEncryption || kind == .rsassaPSS }
 
+    /// For the RFC 8410 algorithms, the length in octets of their public key and of their
+    /// CurvePrivateKey (X25519 32, X448 56, Ed25519 32, Ed448 57: RFC 7748 §5, RFC 8032 §5.1.5/§5.2.5);
+    /// nil for the others.
+    public var rfc8410KeyByteCount: Int? {
+        switch backing {
+        case .x25519, .ed25519: return 32
+        case .x448: return 56
+        case .ed448: return 57
+        case .rsaEncryption, .rsassaPSS, .ecPublicKey: return nil
+        }
+    }
+
     public var description: String {
         switch backing {
         case .rsaEncryption: return "rsaEncryption"
         case .rsassaPSS(nil): return "id-RSASSA-PSS"
         case .rsassaPSS(let p?): return "id-RSASSA-PSS(\(p.hashAlgorithm), MGF1-\(p.maskGenHashAlgorithm), salt \(p.saltLength))"
         case .ecPublicKey(let c): return "id-ecPublicKey(\(c))"
+        case .x25519: return "id-X25519"
+        case .x448: return "id-X448"
+        case .ed25519: return "id-Ed25519"
+        case .ed448: return "id-Ed448"
         }
+    }
+
+    /// Parses a DER AlgorithmIdentifier of a key (no trailing data).
+    public init(derEncoded: some Collection<UInt8>) throws(DERError) {
+        var r = try DERReader(Array(derEncoded))
+        self = try PublicKeyAlgorithm.read(from: &r)
+        try r.finish()
+    }
+
+    /// Canonical DER of the AlgorithmIdentifier.
+    public func derEncoded() -> [UInt8] {
+        var w = DERWriter()
+        write(to: &w)
+        return w.bytes
     }
 
     /// Reads `AlgorithmIdentifier ::= SEQUENCE { algorithm OBJECT IDENTIFIER, parameters ANY OPTIONAL }`.
@@ -438,8 +496,19 @@ public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
                 return .rsassaPSS(try RSASSAPSSParameters.read(from: &s))
             case K.ecPublicKey:
                 return .ecPublicKey(try ECNamedCurve.read(from: &s))
+            case K.x25519, K.x448, K.ed25519, K.ed448:
+                // RFC 8410 §3: "the parameters MUST be absent" (not NULL).
+                guard s.isAtEnd else {
+                    throw DERError.make(.invalidParameters, at: s.position, "\(oid) takes no parameters; they must be absent (RFC 8410 §3)")
+                }
+                switch oid {
+                case K.x25519: return .x25519
+                case K.x448: return .x448
+                case K.ed25519: return .ed25519
+                default: return .ed448
+                }
             default:
-                throw DERError.make(.unsupported, at: at, "unsupported key algorithm \(oid)")
+                throw DERError.make(.unsupportedAlgorithm, at: at, "unsupported key algorithm \(oid)")
             }
         }
     }
@@ -451,7 +520,16 @@ public struct PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
             case .rsaEncryption: s.writeNull()
             case .rsassaPSS(let p): p?.write(to: &s)
             case .ecPublicKey(let c): s.writeObjectIdentifier(c.oid)
+            case .x25519, .x448, .ed25519, .ed448: break
             }
         }
+    }
+}
+
+extension DERReader {
+    /// The next element as a key's AlgorithmIdentifier (RSA, RSASSA-PSS, EC on a named curve, the
+    /// RFC 8410 algorithms), parameters checked as ``SubjectPublicKeyInfo`` checks them.
+    public mutating func readPublicKeyAlgorithm() throws(DERError) -> PublicKeyAlgorithm {
+        try PublicKeyAlgorithm.read(from: &self)
     }
 }

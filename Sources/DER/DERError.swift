@@ -42,6 +42,12 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
             case unexpectedPEMLabel
             case invalidSignatureLength
             case unsortedSet
+            case unsupportedAlgorithm
+            case unsupportedCurve
+            case explicitCurveParameters
+            case invalidPrivateKeyLength
+            case invalidTime
+            case invalidString
         }
 
         private let backing: Backing
@@ -118,6 +124,22 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
         public static let unexpectedPEMLabel = Code(.unexpectedPEMLabel)
         /// A raw r‖s signature whose length is not twice the scalar size.
         public static let invalidSignatureLength = Code(.invalidSignatureLength)
+        /// A key AlgorithmIdentifier whose OBJECT IDENTIFIER names no key algorithm this module reads
+        /// (DSA, an unknown OID, …).
+        public static let unsupportedAlgorithm = Code(.unsupportedAlgorithm)
+        /// EC parameters naming a curve this module does not support (secp256k1, an unknown OID) or the
+        /// `implicitCurve` NULL form.
+        public static let unsupportedCurve = Code(.unsupportedCurve)
+        /// EC parameters given explicitly (`specifiedCurve`), which RFC 5480 §2.1.1 forbids.
+        public static let explicitCurveParameters = Code(.explicitCurveParameters)
+        /// A private key field of the wrong length for its curve (RFC 5915 §3, RFC 8410 §7).
+        public static let invalidPrivateKeyLength = Code(.invalidPrivateKeyLength)
+        /// A UTCTime or GeneralizedTime that is not in its DER form (X.690 §11.7–11.8) or not a
+        /// valid date and time of day, or outside RFC 5280 §4.1.2.5's profile.
+        public static let invalidTime = Code(.invalidTime)
+        /// A character string whose octets do not belong to its type's character set (UTF-8 that is
+        /// not well-formed, a PrintableString with `@`, a BMPString of odd length, …).
+        public static let invalidString = Code(.invalidString)
     }
 
     /// What went wrong.

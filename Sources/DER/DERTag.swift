@@ -31,6 +31,20 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     public static let objectIdentifier = DERTag(.universal, number: 6, constructed: false)
     /// UNIVERSAL 12, primitive (DER, X.690 §10.2).
     public static let utf8String = DERTag(.universal, number: 12, constructed: false)
+    /// UNIVERSAL 19, primitive: PrintableString (X.680 §41.4).
+    public static let printableString = DERTag(.universal, number: 19, constructed: false)
+    /// UNIVERSAL 20, primitive: TeletexString (T61String).
+    public static let teletexString = DERTag(.universal, number: 20, constructed: false)
+    /// UNIVERSAL 22, primitive: IA5String (ASCII).
+    public static let ia5String = DERTag(.universal, number: 22, constructed: false)
+    /// UNIVERSAL 23, primitive: UTCTime (X.690 §11.8).
+    public static let utcTime = DERTag(.universal, number: 23, constructed: false)
+    /// UNIVERSAL 24, primitive: GeneralizedTime (X.690 §11.7).
+    public static let generalizedTime = DERTag(.universal, number: 24, constructed: false)
+    /// UNIVERSAL 28, primitive: UniversalString (UCS-4).
+    public static let universalString = DERTag(.universal, number: 28, constructed: false)
+    /// UNIVERSAL 30, primitive: BMPString (UCS-2, big-endian).
+    public static let bmpString = DERTag(.universal, number: 30, constructed: false)
     /// UNIVERSAL 16, constructed (SEQUENCE and SEQUENCE OF).
     public static let sequence = DERTag(.universal, number: 16, constructed: true)
     /// UNIVERSAL 17, constructed (SET and SET OF).
@@ -48,7 +62,9 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
         case .universal:
             let names: [UInt32: String] = [
                 1: "BOOLEAN", 2: "INTEGER", 3: "BIT STRING", 4: "OCTET STRING", 5: "NULL",
-                6: "OBJECT IDENTIFIER", 12: "UTF8String", 16: "SEQUENCE", 17: "SET",
+                6: "OBJECT IDENTIFIER", 12: "UTF8String", 16: "SEQUENCE", 17: "SET", 19: "PrintableString",
+                20: "TeletexString", 22: "IA5String", 23: "UTCTime", 24: "GeneralizedTime", 28: "UniversalString",
+                30: "BMPString",
             ]
             if let n = names[number] { return isConstructed == (number == 16 || number == 17) ? n : "\(n) (\(form))" }
             return "UNIVERSAL \(number) (\(form))"

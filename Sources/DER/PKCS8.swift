@@ -12,18 +12,20 @@
 /// ```
 /// RFC 5958 §2: version is v2 exactly when publicKey is present. The private key is decoded
 /// according to the algorithm: PKCS#1 RSAPrivateKey for rsaEncryption and id-RSASSA-PSS,
-/// SEC1 ECPrivateKey for id-ecPublicKey (whose curve must agree with the algorithm's).
+/// SEC1 ECPrivateKey for id-ecPublicKey (whose curve must agree with the algorithm's), and
+/// CurvePrivateKey (an OCTET STRING of the algorithm's key length) for the RFC 8410 algorithms.
 /// Attributes are kept as their encoding (checked to be well-formed DER) and written back as is.
 public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
     /// The decoded private key, by algorithm family.
     ///
-    /// A struct over a private enum, so that key kinds (Ed25519, …) can be added without breaking
-    /// callers: build with ``rsa(_:)`` or ``ec(_:)``, read with ``rsa`` / ``ec`` (nil for the
-    /// other kinds).
+    /// A struct over a private enum, so that key kinds can be added without breaking
+    /// callers: build with ``rsa(_:)``, ``ec(_:)`` or ``curvePrivateKey(_:)``, read with ``rsa`` /
+    /// ``ec`` / ``curvePrivateKey`` (nil for the other kinds).
     public struct PrivateKey: Sendable, Hashable {
         private enum Backing: Sendable, Hashable {
             case rsa(PKCS1RSAPrivateKey)
             case ec(SEC1ECPrivateKey)
+            case curve([UInt8])
         }
 
         private let backing: Backing
@@ -33,6 +35,15 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
         public static func rsa(_ key: PKCS1RSAPrivateKey) -> PrivateKey { PrivateKey(.rsa(key)) }
         /// A SEC1 ECPrivateKey (for id-ecPublicKey).
         public static func ec(_ key: SEC1ECPrivateKey) -> PrivateKey { PrivateKey(.ec(key)) }
+
+        /// An RFC 8410 CurvePrivateKey (the X25519/X448 scalar or Ed25519/Ed448 seed octets).
+        public static func curvePrivateKey(_ bytes: [UInt8]) -> PrivateKey { PrivateKey(.curve(bytes)) }
+
+        /// The RFC 8410 CurvePrivateKey octets, or nil if this is another kind.
+        public var curvePrivateKey: [UInt8]? {
+            if case .curve(let k) = backing { return k }
+            return nil
+        }
 
         /// The RSA key, or nil if this is another kind.
         public var rsa: PKCS1RSAPrivateKey? {
@@ -51,6 +62,10 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
             switch backing {
             case .rsa(let k): return k.derEncoded()
             case .ec(let k): return k.derEncoded()
+            case .curve(let k):
+                var w = DERWriter()
+                w.writeOctetString(k)
+                return w.bytes
             }
         }
     }
@@ -123,12 +138,33 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
             } else if let c = alg.namedCurve {
                 key = .ec(try SEC1ECPrivateKey(derEncoded: keyElement.contents, curve: c))
                 if let p = pub { try ECPoint.validateEncoding(p[...], curve: c, offset: nil) }
+            } else if let n = alg.rfc8410KeyByteCount {
+                // RFC 8410 §7: CurvePrivateKey ::= OCTET STRING, inside the privateKey OCTET STRING.
+                var inner = try DERReader(keyElement.contents, depth: s.depth + 1)
+                let k = try inner.next(.octetString, "CurvePrivateKey OCTET STRING")
+                try inner.finish()
+                guard k.contents.count == n else {
+                    throw DERError.make(.invalidPrivateKeyLength, at: k.offset, "CurvePrivateKey is \(k.contents.count) octets, \(alg) needs \(n) (RFC 8410 §7)")
+                }
+                if let p = pub, p.count != n {
+                    throw DERError.make(.invalidKey, at: nil, "publicKey is \(p.count) octets, \(alg) needs \(n) (RFC 8410 §4)")
+                }
+                key = .curvePrivateKey(Array(k.contents))
             } else {
-                throw DERError.make(.unsupported, at: keyElement.offset, "no private key format for \(alg)")
+                throw DERError.make(.unsupportedAlgorithm, at: keyElement.offset, "no private key format for \(alg)")
             }
             return PKCS8PrivateKeyInfo(algorithm: alg, privateKey: key, attributes: attributes, publicKey: pub)
         }
         try r.finish()
+    }
+
+    /// Whether `der` has the outer shape of a PrivateKeyInfo — `SEQUENCE { INTEGER, SEQUENCE …` —
+    /// rather than of a SEC1 ECPrivateKey (`SEQUENCE { INTEGER, OCTET STRING …`), read with the
+    /// strict reader; says nothing about whether the rest is valid.
+    public static func hasPrivateKeyInfoLayout(_ der: some Collection<UInt8>) -> Bool {
+        guard var r = try? DERReader(Array(der)), let top = try? r.next(.sequence),
+              var s = try? top.contentsReader(), (try? s.next(.integer)) != nil else { return false }
+        return s.peekTag() == .sequence
     }
 
     /// Parses a PEM `PRIVATE KEY` block. (`ENCRYPTED PRIVATE KEY` is refused by its label.)

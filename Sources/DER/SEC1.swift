@@ -57,7 +57,7 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
                 throw DERError.make(.missingParameters, at: paramsAt, "ECPrivateKey without curve parameters")
             }
             guard keyElement.contents.count == curve.scalarByteCount else {
-                throw DERError.make(.invalidKey, at: keyElement.offset,
+                throw DERError.make(.invalidPrivateKeyLength, at: keyElement.offset,
                     "privateKey is \(keyElement.contents.count) octets, \(curve) needs \(curve.scalarByteCount) (RFC 5915 §3)")
             }
             var pub: [UInt8]? = nil

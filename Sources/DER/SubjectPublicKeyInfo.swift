@@ -7,7 +7,8 @@
 /// ```
 /// Parsing is strict DER and also checks the key inside the BIT STRING: for RSA it must be a
 /// PKCS#1 RSAPublicKey, for EC an uncompressed (0x04‖X‖Y) or compressed (0x02/0x03‖X) SEC1 point
-/// of the curve's size (whether the point is on the curve is for the ECDSA module to decide).
+/// of the curve's size (whether the point is on the curve is for the ECDSA module to decide), for
+/// the RFC 8410 algorithms a key of their exact length (RFC 8410 §4).
 public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
     /// The key algorithm and its parameters.
     public typealias Algorithm = PublicKeyAlgorithm
@@ -50,6 +51,10 @@ public struct SubjectPublicKeyInfo: Sendable, Equatable, Hashable {
                 _ = try PKCS1RSAPublicKey(derEncoded: key)
             } else if let curve = alg.namedCurve {
                 try ECPoint.validateEncoding(key, curve: curve, offset: bitsElement.offset)
+            } else if let n = alg.rfc8410KeyByteCount {
+                guard key.count == n else {
+                    throw DERError.make(.invalidKey, at: bitsElement.offset, "\(alg) public key of \(key.count) octets, expected \(n) (RFC 8410 §4)")
+                }
             } else {
                 throw DERError.make(.unsupported, at: bitsElement.offset, "no public key format for \(alg)")
             }

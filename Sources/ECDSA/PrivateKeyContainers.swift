@@ -16,7 +16,7 @@ enum ECPrivateKeyContainers {
     /// A DER SEC1 or PKCS#8 key for `curve`. The structure is told apart by the element after the version:
     /// an AlgorithmIdentifier SEQUENCE (PKCS#8) or the private key OCTET STRING (SEC1).
     static func parse(der: [UInt8], curve: ECNamedCurve) throws(ECDSAError) -> Parsed {
-        if looksLikePKCS8(der) {
+        if PKCS8PrivateKeyInfo.hasPrivateKeyInfoLayout(der) {
             return try parsePKCS8(der, curve: curve)
         }
         return try parseSEC1(der, curve: curve)
@@ -74,40 +74,18 @@ enum ECPrivateKeyContainers {
         return PKCS8PrivateKeyInfo(ecPrivateKey: sec1).derEncoded()
     }
 
-    /// SEQUENCE { INTEGER (short), SEQUENCE … } — the shape of PKCS#8; SEC1 has an OCTET STRING second.
-    static func looksLikePKCS8(_ b: [UInt8]) -> Bool {
-        guard b.count > 2, b[0] == 0x30 else { return false }
-        var i = 2
-        if b[1] & 0x80 != 0 { i += Int(b[1] & 0x7f) }
-        guard i + 1 < b.count, b[i] == 0x02 else { return false }
-        let versionLength = Int(b[i + 1])
-        let next = i + 2 + versionLength
-        return versionLength < 0x80 && next < b.count && b[next] == 0x30
-    }
-
-    /// A DER error as an `ECDSAError`. Codes are mapped one to one where the DER module has them; the DER
-    /// module reports explicit curve parameters and a wrong private-key length under broader codes, so those
-    /// two are recognised from its reason text (which never carries key material).
+    /// A DER error as an `ECDSAError`, by the DER code alone (the DER module names unsupported algorithms and
+    /// curves, explicit curve parameters and a wrong private-key length with codes of their own).
     static func mapped(_ e: DERError, _ what: String, inconsistent: ECDSAError.Code = .inconsistentCurve) -> ECDSAError {
         let code: ECDSAError.Code
         switch e.code {
         case .trailingData: code = .trailingData
         case .inconsistentParameters: code = inconsistent
-        case .missingParameters: code = .unsupportedCurve
-        case .unsupported where mentions(e.reason, "explicit"): code = .explicitParameters
-        case .unsupported where mentions(e.reason, "curve") || mentions(e.reason, "key algorithm"): code = .unsupportedCurve
-        case .invalidKey where mentions(e.reason, "privateKey is"): code = .invalidPrivateKeyLength
+        case .missingParameters, .unsupportedCurve, .unsupportedAlgorithm: code = .unsupportedCurve
+        case .explicitCurveParameters: code = .explicitParameters
+        case .invalidPrivateKeyLength: code = .invalidPrivateKeyLength
         default: code = .invalidKeyEncoding
         }
         return ECDSAError.make(code, "\(what): \(e.description)")
     }
-}
-
-/// Whether `text` contains `word` (byte-wise; `String.contains(_:)` over strings is not in Embedded Swift's
-/// standard library). Used only to refine a DER error into a more specific ECDSA code.
-private func mentions(_ text: String, _ word: String) -> Bool {
-    let t = Array(text.utf8), w = Array(word.utf8)
-    guard !w.isEmpty, t.count >= w.count else { return w.isEmpty }
-    for i in 0...(t.count - w.count) where t[i..<(i + w.count)].elementsEqual(w) { return true }
-    return false
 }

@@ -38,47 +38,53 @@ enum Ed25519DER {
         return w.bytes
     }
 
-    /// Checks an AlgorithmIdentifier's pieces: id-Ed25519 and no parameters.
-    static func checkAlgorithm(_ o: ASN1ObjectIdentifier, hasParameters: Bool) throws(Ed25519Error) {
-        guard o == oid else {
-            throw .make(.unsupportedAlgorithm, "the key's algorithm is \(o), not id-Ed25519 (1.3.101.112)")
+    /// Checks the AlgorithmIdentifier DER read (which refuses parameters on id-Ed25519, RFC 8410 §3).
+    static func checkAlgorithm(_ a: PublicKeyAlgorithm) throws(Ed25519Error) {
+        guard a == .ed25519 else {
+            throw .make(.unsupportedAlgorithm, "the key's algorithm is \(a) (\(a.oid)), not id-Ed25519 (1.3.101.112)")
         }
-        guard !hasParameters else { throw .make(.invalidEncoding, "id-Ed25519 takes no parameters (RFC 8410 §3)") }
+    }
+
+    /// A DER error met while reading a container: an algorithm or curve DER does not know is another algorithm
+    /// than Ed25519; anything else is a malformed encoding.
+    static func mapped(_ e: DERError, _ what: String) -> Ed25519Error {
+        switch e.code {
+        case .unsupportedAlgorithm, .unsupportedCurve, .explicitCurveParameters:
+            return .make(.unsupportedAlgorithm, "\(what): \(e)")
+        default:
+            return .make(.invalidEncoding, "\(what): \(e)")
+        }
     }
 
     /// The 32-byte public key from an SPKI. DER is read first (any DER error is `.invalidEncoding` naming the
     /// `DERError`), then the RFC 8410 rules are checked.
     static func decodeSPKI(_ der: [UInt8]) throws(Ed25519Error) -> [UInt8] {
-        let algorithm: ASN1ObjectIdentifier, hasParameters: Bool, key: [UInt8]
-        do {
+        let algorithm: PublicKeyAlgorithm, key: [UInt8]
+        do throws(DERError) {
             var r = try DERReader(der)
             let top = try r.next(.sequence, "SubjectPublicKeyInfo")
             try r.finish()
             var s = try top.contentsReader()
-            var a = try s.next(.sequence, "AlgorithmIdentifier").contentsReader()
-            algorithm = try a.readObjectIdentifier("algorithm")
-            hasParameters = !a.isAtEnd
+            algorithm = try s.readPublicKeyAlgorithm()
             key = Array(try s.next(.bitString, "subjectPublicKey").octetAlignedBitString("subjectPublicKey"))
             try s.finish()
         } catch {
-            throw .make(.invalidEncoding, "SubjectPublicKeyInfo: \(error)")
+            throw mapped(error, "SubjectPublicKeyInfo")
         }
-        try checkAlgorithm(algorithm, hasParameters: hasParameters)
+        try checkAlgorithm(algorithm)
         return key
     }
 
     /// The 32-byte seed (and the public key, if the structure carries one) from a PKCS#8 / OneAsymmetricKey.
     static func decodePKCS8(_ der: [UInt8]) throws(Ed25519Error) -> (seed: [UInt8], publicKey: [UInt8]?) {
-        let version: Int, algorithm: ASN1ObjectIdentifier, hasParameters: Bool, seed: [UInt8], pub: [UInt8]?
-        do {
+        let version: Int, algorithm: PublicKeyAlgorithm, seed: [UInt8], pub: [UInt8]?
+        do throws(DERError) {
             var r = try DERReader(der)
             let top = try r.next(.sequence, "OneAsymmetricKey")
             try r.finish()
             var s = try top.contentsReader()
             version = try s.readInt("version")
-            var a = try s.next(.sequence, "AlgorithmIdentifier").contentsReader()
-            algorithm = try a.readObjectIdentifier("algorithm")
-            hasParameters = !a.isAtEnd
+            algorithm = try s.readPublicKeyAlgorithm()
             // CurvePrivateKey ::= OCTET STRING, inside the privateKey OCTET STRING (RFC 8410 §7).
             var inner = try DERReader(try s.next(.octetString, "privateKey").contents)
             seed = Array(try inner.next(.octetString, "CurvePrivateKey").contents)
@@ -91,12 +97,12 @@ enum Ed25519DER {
             }
             try s.finish()
         } catch {
-            throw .make(.invalidEncoding, "PKCS#8: \(error)")
+            throw mapped(error, "PKCS#8")
         }
         guard version == 0 || version == 1 else {
             throw .make(.invalidEncoding, "PKCS#8 version field \(version) (must be 0 or 1)")
         }
-        try checkAlgorithm(algorithm, hasParameters: hasParameters)
+        try checkAlgorithm(algorithm)
         guard seed.count == 32 else {
             throw .make(.invalidEncoding, "CurvePrivateKey is \(seed.count) bytes, not 32")
         }

@@ -128,10 +128,12 @@ let malformedCases: [MalformedCase] = {
     add("rsaEncryption without NULL parameters", .spki, seq(seq(oid(K.rsaEncryption)), bits(smallRSA)), .invalidParameters)
     add("rsaEncryption with an OID as parameters", .spki, seq(seq(oid(K.rsaEncryption), oid(K.sha256)), bits(smallRSA)), .invalidParameters)
     add("rsaEncryption key that is not an RSAPublicKey", .spki, seq(rsaAlg, bits([0x05, 0x00])), .unexpectedTag)
-    add("unknown algorithm (Ed25519)", .spki, seq(seq(oid([1, 3, 101, 112])), bits([UInt8](repeating: 1, count: 32))), .unsupported)
-    add("secp256k1 named curve", .spki, seq(seq(oid(K.ecPublicKey), oid(K.secp256k1)), bits(p256Point)), .unsupported)
-    add("explicit EC parameters", .spki, seq(seq(oid(K.ecPublicKey), seq(int([1]))), bits(p256Point)), .unsupported)
-    add("implicitCurve (NULL) EC parameters", .spki, seq(seq(oid(K.ecPublicKey), null), bits(p256Point)), .unsupported)
+    add("Ed25519 key of 31 octets", .spki, seq(seq(oid([1, 3, 101, 112])), bits([UInt8](repeating: 1, count: 31))), .invalidKey)
+    add("Ed25519 with NULL parameters", .spki, seq(seq(oid([1, 3, 101, 112]), null), bits([UInt8](repeating: 1, count: 32))), .invalidParameters)
+    add("unknown algorithm (SM2 key)", .spki, seq(seq(oid([1, 2, 156, 10197, 1, 301])), bits([UInt8](repeating: 1, count: 32))), .unsupportedAlgorithm)
+    add("secp256k1 named curve", .spki, seq(seq(oid(K.ecPublicKey), oid(K.secp256k1)), bits(p256Point)), .unsupportedCurve)
+    add("explicit EC parameters", .spki, seq(seq(oid(K.ecPublicKey), seq(int([1]))), bits(p256Point)), .explicitCurveParameters)
+    add("implicitCurve (NULL) EC parameters", .spki, seq(seq(oid(K.ecPublicKey), null), bits(p256Point)), .unsupportedCurve)
     add("id-ecPublicKey without parameters", .spki, seq(seq(oid(K.ecPublicKey)), bits(p256Point)), .missingParameters)
     add("P-256 point of the wrong length", .spki, seq(ecAlg, bits(Array(p256Point.dropLast()))), .invalidKey)
     add("EC point at infinity", .spki, seq(ecAlg, bits([0x00])), .invalidKey)
@@ -161,10 +163,12 @@ let malformedCases: [MalformedCase] = {
     // SEC1 and PKCS#8.
     add("ECPrivateKey version 0", .sec1, seq(int([0]), octets([UInt8](repeating: 1, count: 32)), ctx(0, oid(K.secp256r1))), .invalidVersion)
     add("ECPrivateKey without curve", .sec1, seq(int([1]), octets([UInt8](repeating: 1, count: 32))), .missingParameters)
-    add("ECPrivateKey of 31 octets", .sec1, seq(int([1]), octets([UInt8](repeating: 1, count: 31)), ctx(0, oid(K.secp256r1))), .invalidKey)
-    add("ECPrivateKey with explicit parameters", .sec1, seq(int([1]), octets([UInt8](repeating: 1, count: 32)), ctx(0, seq(int([1])))), .unsupported)
-    add("DSA public key", .spki, seq(seq(oid([1, 2, 840, 10040, 4, 1]), seq(int([0x00, 0xC5]), int([0x0B]), int([2]))), bits(int([5]))), .unsupported)
-    add("Ed25519 PKCS#8 key", .pkcs8, seq(int([0]), seq(oid([1, 3, 101, 112])), octets(octets([UInt8](repeating: 9, count: 32)))), .unsupported)
+    add("ECPrivateKey of 31 octets", .sec1, seq(int([1]), octets([UInt8](repeating: 1, count: 31)), ctx(0, oid(K.secp256r1))), .invalidPrivateKeyLength)
+    add("ECPrivateKey with explicit parameters", .sec1, seq(int([1]), octets([UInt8](repeating: 1, count: 32)), ctx(0, seq(int([1])))), .explicitCurveParameters)
+    add("DSA public key", .spki, seq(seq(oid([1, 2, 840, 10040, 4, 1]), seq(int([0x00, 0xC5]), int([0x0B]), int([2]))), bits(int([5]))), .unsupportedAlgorithm)
+    add("Ed25519 PKCS#8 seed of 31 octets", .pkcs8, seq(int([0]), seq(oid([1, 3, 101, 112])), octets(octets([UInt8](repeating: 9, count: 31)))), .invalidPrivateKeyLength)
+    add("Ed25519 PKCS#8 seed not wrapped in its OCTET STRING", .pkcs8, seq(int([0]), seq(oid([1, 3, 101, 112])), octets([UInt8](repeating: 9, count: 32))), .unexpectedTag)
+    add("X448 PKCS#8 with parameters", .pkcs8, seq(int([0]), seq(oid([1, 3, 101, 111]), null), octets(octets([UInt8](repeating: 9, count: 56)))), .invalidParameters)
     add("encrypted PKCS#8 (EncryptedPrivateKeyInfo)", .pkcs8,
         seq(seq(oid([1, 2, 840, 113549, 1, 5, 13]), seq()), octets([UInt8](repeating: 0xEE, count: 48))), .unsupported)
     add("PKCS#8 version 2", .pkcs8, seq(int([2]), ecAlg, octets([])), .invalidVersion)
@@ -200,7 +204,7 @@ struct MalformedTests {
     @Test("the table is large enough")
     func count() {
         Vectors.report("MalformedTests (hand-made DER)", cases: malformedCases.count)
-        #expect(malformedCases.count == 101)
+        #expect(malformedCases.count == 105)
     }
 
     @Test("raw r‖s of the wrong length")
@@ -254,7 +258,7 @@ struct ErrorOffsetTests {
         let inner = seq(int([1]), octets([UInt8](repeating: 1, count: 31)), ctx(0, oid(K.secp256r1)))
         let p8 = seq(int([0]), ecAlg, octets(inner))
         let e2 = try #require(error { _ = try PKCS8PrivateKeyInfo(derEncoded: p8) })
-        #expect(e2.code == .invalidKey)
+        #expect(e2.code == .invalidPrivateKeyLength)
         #expect(e2.offset == p8.count - inner.count + 5)  // the privateKey OCTET STRING (after 30 L and 02 01 01)
         #expect(e2.description.contains("31 octets"))
         // PEM errors carry the byte offset in the text.

@@ -58,7 +58,7 @@ struct RFC6979FileTests {
                 parsed += 1
             } catch let e as DERError {
                 #expect(Self.supported(curveName) == nil, "\(curveName): \(e)")
-                #expect(e.code == .unsupported, "\(curveName): \(e)")
+                #expect(e.code == .unsupportedCurve, "\(curveName): \(e)")
                 unsupported += 1
             }
         }

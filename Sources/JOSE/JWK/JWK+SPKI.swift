@@ -90,19 +90,13 @@ extension JWK {
         }
     }
 
-    /// The curve name of an RFC 8410 SubjectPublicKeyInfo (id-X25519, id-X448, id-Ed25519, id-Ed448: OID 1.3.101.110
-    /// to 113, no parameters), recognised by its AlgorithmIdentifier `30 05 06 03 2B 65 xx` after the outer header;
-    /// nil for any other structure (which then goes to the DER module's SubjectPublicKeyInfo reader).
+    /// The curve name of an RFC 8410 SubjectPublicKeyInfo (id-X25519, id-X448, id-Ed25519, id-Ed448), read by the DER
+    /// module's AlgorithmIdentifier reader; nil for any other structure (which then goes to the DER module's
+    /// SubjectPublicKeyInfo reader).
     static func rfc8410Curve(_ der: [UInt8]) -> String? {
-        guard der.count >= 9, der[0] == 0x30, der[1] < 0x80,
-              der[2...7].elementsEqual([0x30, 0x05, 0x06, 0x03, 0x2B, 0x65]) else { return nil }
-        switch der[8] {
-        case 0x6E: return "X25519"
-        case 0x6F: return "X448"
-        case 0x70: return "Ed25519"
-        case 0x71: return "Ed448"
-        default: return nil
-        }
+        guard var r = try? DERReader(der), let top = try? r.next(.sequence), var s = try? top.contentsReader(),
+              let algorithm = try? s.readPublicKeyAlgorithm(), algorithm.rfc8410KeyByteCount != nil else { return nil }
+        return algorithm.kind.description
     }
 
     /// An RFC 8410 SubjectPublicKeyInfo: Ed25519 is read strictly by the Ed25519 module (RFC 8410 §4: no

@@ -278,9 +278,9 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
             try self.init(ecDER: der, curve: sec1.curve, what: label, keyID: keyID, algorithm: algorithm)
         case .pkcs8:
             // The algorithm identifier inside says which kind of key it is.
-            if let oid = Self.pkcs8AlgorithmOID(der), Self.rfc8410Curves[oid] != nil {
-                guard oid == .Known.ed25519 else {
-                    throw signingError(.unsupportedKey, "\(Self.rfc8410Curves[oid] ?? "") private keys are not supported (Ed25519 is; RFC 8037 §2)")
+            if let alg = Self.pkcs8Algorithm(der), alg.rfc8410KeyByteCount != nil {
+                guard alg == .ed25519 else {
+                    throw signingError(.unsupportedKey, "\(alg.kind) private keys are not supported (Ed25519 is; RFC 8037 §2)")
                 }
                 do { try self.init(Curve25519.Signing.PrivateKey(derRepresentation: der), keyID: keyID, algorithm: algorithm) } catch let e as JWTError { throw e } catch {
                     throw signingError(.invalidKey, "PRIVATE KEY (Ed25519) refused: \(error)")
@@ -320,7 +320,8 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// A DER container error as a JWTError: an algorithm or curve the DER module does not support is
     /// `unsupportedKey`, anything else `invalidKey`.
     static func derError(_ what: String, _ error: DERError) -> JWTError {
-        if error.code == .unsupported {
+        if error.code == .unsupported || error.code == .unsupportedAlgorithm || error.code == .unsupportedCurve
+            || error.code == .explicitCurveParameters {
             return signingError(.unsupportedKey, "\(what): \(error)")
         }
         if error.code == .missingParameters {
@@ -394,20 +395,14 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         return signingError(.invalidKey, "\(what): \(error)")
     }
 
-    /// The RFC 8410 algorithms (no parameters; the OID names the curve).
-    static let rfc8410Curves: [ASN1ObjectIdentifier: String] = [
-        .Known.x25519: "X25519", .Known.x448: "X448", .Known.ed25519: "Ed25519", .Known.ed448: "Ed448",
-    ]
-
-    /// The algorithm OID of a PKCS#8 PrivateKeyInfo / OneAsymmetricKey (`SEQUENCE { version, SEQUENCE { OID … } … }`),
-    /// or nil if the DER does not start that way.
-    static func pkcs8AlgorithmOID(_ der: [UInt8]) -> ASN1ObjectIdentifier? {
+    /// The key algorithm of a PKCS#8 PrivateKeyInfo / OneAsymmetricKey (`SEQUENCE { version, AlgorithmIdentifier … }`,
+    /// read by the DER module), or nil if the DER does not start that way.
+    static func pkcs8Algorithm(_ der: [UInt8]) -> PublicKeyAlgorithm? {
         do {
             var r = try DERReader(der)
             var s = try r.next(.sequence, "PrivateKeyInfo").contentsReader()
             _ = try s.readInt("version")
-            var a = try s.next(.sequence, "AlgorithmIdentifier").contentsReader()
-            return try a.readObjectIdentifier("algorithm")
+            return try s.readPublicKeyAlgorithm()
         } catch {
             return nil
         }
