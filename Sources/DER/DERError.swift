@@ -172,8 +172,10 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
     }
 
     /// The factory every throw site goes through; kept out of line so the happy path stays small.
-    @inline(never) @usableFromInline
-    static func make(
+    /// Public so that modules parsing their own structures on this reader (X509) report DER rules
+    /// in the same type.
+    @inline(never)
+    public static func make(
         _ code: Code, at offset: Int?, _ reason: String, file: String = #fileID, line: Int = #line
     ) -> DERError {
         DERError(code: code, offset: offset, reason: reason, file: file, line: line)

@@ -1,0 +1,176 @@
+import DER
+
+/// Validates a certificate chain to pinned trust roots (RFC 5280 §6.1, with the trust anchors given as
+/// certificates, and the profile rules of §4 that a chain must meet).
+///
+/// `validate(leaf:intermediates:at:)` builds a path from the leaf through an unordered pool of
+/// intermediates to one of the roots (depth-first, roots tried first, each certificate at most once per
+/// path, with caps on the candidates looked at and on the signatures checked, so a hostile pool cannot
+/// make the search exponential), and accepts the first path that passes every check:
+/// every signature, validity at the given time, issuer/subject chaining (§7.1 name matching), basic
+/// constraints and pathLenConstraint, keyUsage keyCertSign on issuers that carry keyUsage, name
+/// constraints (dNSName, rfc822Name, iPAddress, directoryName; permitted and excluded), no unknown
+/// critical extension, the §4.2 profile rules a verifier can see (key identifiers, criticality), and the
+/// ``Policy``. When no path passes, the error of the most complete path tried is thrown.
+public struct CertificateVerifier: Sendable {
+    /// What the caller requires beyond RFC 5280.
+    public struct Policy: Sendable {
+        /// Extended key usages the leaf must allow (a leaf without extendedKeyUsage allows all).
+        public var requiredExtendedKeyUsages: [ASN1ObjectIdentifier]
+        /// Key usages the leaf must allow (a leaf without keyUsage allows all).
+        public var requiredKeyUsage: KeyUsage
+        /// Extensions the leaf must carry.
+        public var requiredLeafExtensions: [ASN1ObjectIdentifier]
+        /// Extensions every intermediate (not the root) must carry.
+        public var requiredIntermediateExtensions: [ASN1ObjectIdentifier]
+        /// The most certificates a chain may hold, leaf and root included.
+        public var maximumChainLength: Int
+        /// The signature algorithms accepted on the certificates below the root; nil accepts
+        /// ``SignatureAlgorithm/isStrongByDefault(_:)``. SHA-1 and MD5 are refused in every case.
+        public var allowedSignatureAlgorithms: [SignatureAlgorithm]?
+        /// The caller's own check of a chain that passed every other rule (leaf first, root last).
+        public var additionalCheck: (@Sendable ([Certificate]) throws(X509Error) -> Void)?
+        /// The most issuer candidates looked at in one search.
+        public var maximumCandidates: Int
+        /// The most signatures checked in one search.
+        public var maximumSignatureChecks: Int
+
+        public init(requiredExtendedKeyUsages: [ASN1ObjectIdentifier] = [], requiredKeyUsage: KeyUsage = [],
+                    requiredLeafExtensions: [ASN1ObjectIdentifier] = [], requiredIntermediateExtensions: [ASN1ObjectIdentifier] = [],
+                    maximumChainLength: Int = 10, allowedSignatureAlgorithms: [SignatureAlgorithm]? = nil,
+                    additionalCheck: (@Sendable ([Certificate]) throws(X509Error) -> Void)? = nil,
+                    maximumCandidates: Int = 256, maximumSignatureChecks: Int = 64) {
+            self.requiredExtendedKeyUsages = requiredExtendedKeyUsages
+            self.requiredKeyUsage = requiredKeyUsage
+            self.requiredLeafExtensions = requiredLeafExtensions
+            self.requiredIntermediateExtensions = requiredIntermediateExtensions
+            self.maximumChainLength = maximumChainLength
+            self.allowedSignatureAlgorithms = allowedSignatureAlgorithms
+            self.additionalCheck = additionalCheck
+            self.maximumCandidates = maximumCandidates
+            self.maximumSignatureChecks = maximumSignatureChecks
+        }
+    }
+
+    /// The pinned roots.
+    public let trustRoots: [Certificate]
+    /// The policy.
+    public let policy: Policy
+
+    public init(trustRoots: [Certificate], policy: Policy = Policy()) {
+        self.trustRoots = trustRoots
+        self.policy = policy
+    }
+
+    /// Validates `leaf` at `time` (Unix seconds) and returns the chain, leaf first, root last.
+    public func validate(leaf: Certificate, intermediates: [Certificate] = [], at time: Int64) throws(X509Error) -> [Certificate] {
+        var search = Search(verifier: self, pool: intermediates, time: time)
+        if let chain = try search.extend([leaf]) { return chain }
+        throw search.best?.error ?? X509Error.make(.issuerNotFound, at: 0, leaf,
+            "no issuer named \(leaf.issuer) among \(intermediates.count) intermediates and \(trustRoots.count) trust roots")
+    }
+
+    /// The state of one path search.
+    struct Search {
+        let verifier: CertificateVerifier
+        let pool: [Certificate]
+        let time: Int64
+        var candidatesSeen = 0
+        var signatureChecks = 0
+        /// Signature results by (subject DER, issuer DER) so a certificate pair is verified once.
+        var verified: [[UInt8]: Bool] = [:]
+        /// The error of the longest path that failed, and that path's length.
+        var best: (error: X509Error, depth: Int)? = nil
+
+        mutating func record(_ e: X509Error, depth: Int) {
+            if best == nil || depth > best!.depth { best = (e, depth) }
+        }
+
+        /// Tries to complete `path` (leaf first); returns a valid chain or nil.
+        mutating func extend(_ path: [Certificate]) throws(X509Error) -> [Certificate]? {
+            let current = path[path.count - 1]
+            let position = path.count - 1
+            // A trust root at the end of the path (also the leaf itself, or an intermediate that is pinned).
+            if verifier.trustRoots.contains(current) {
+                do throws(X509Error) {
+                    try verifier.check(path, at: time)
+                    return path
+                } catch {
+                    record(error, depth: path.count)
+                }
+            }
+            guard path.count < verifier.policy.maximumChainLength else {
+                record(X509Error.make(.chainTooLong, at: position, current,
+                    "the chain would exceed the policy's \(verifier.policy.maximumChainLength) certificates"), depth: path.count)
+                return nil
+            }
+            var candidates: [Certificate] = []
+            for c in verifier.trustRoots + pool where c.subject.matches(current.issuer) && !path.contains(c) && !candidates.contains(c) {
+                candidates.append(c)
+            }
+            if candidates.isEmpty {
+                record(X509Error.make(.issuerNotFound, at: position, current,
+                    "no issuer named \(current.issuer) among the intermediates and trust roots (RFC 5280 §6.1: the path must end at a trust anchor)"),
+                    depth: path.count)
+                return nil
+            }
+            for issuer in candidates {
+                candidatesSeen += 1
+                guard candidatesSeen <= verifier.policy.maximumCandidates else {
+                    throw X509Error.make(.searchLimitExceeded, at: position, current, "path building looked at \(verifier.policy.maximumCandidates) candidates")
+                }
+                let key = current.derEncoded + [0xFF] + issuer.derEncoded
+                let ok: Bool
+                if let known = verified[key] {
+                    ok = known
+                } else {
+                    signatureChecks += 1
+                    guard signatureChecks <= verifier.policy.maximumSignatureChecks else {
+                        throw X509Error.make(.searchLimitExceeded, at: position, current, "path building checked \(verifier.policy.maximumSignatureChecks) signatures")
+                    }
+                    do throws(X509Error) {
+                        ok = try verifier.signatureVerifies(current, position: position, by: issuer)
+                    } catch {
+                        record(error, depth: path.count + 1)
+                        verified[key] = false
+                        continue
+                    }
+                    verified[key] = ok
+                }
+                guard ok else {
+                    record(X509Error.make(.invalidSignature, at: position, current,
+                        "the signature does not verify with the key of \(issuer.subject) (RFC 5280 §6.1.3 (a)(1))"), depth: path.count + 1)
+                    continue
+                }
+                if let chain = try extend(path + [issuer]) { return chain }
+            }
+            return nil
+        }
+    }
+
+    /// Whether `issuer`'s key verifies `certificate`'s signature; refuses weak and disallowed algorithms.
+    func signatureVerifies(_ certificate: Certificate, position: Int, by issuer: Certificate) throws(X509Error) -> Bool {
+        let a = certificate.signatureAlgorithm
+        if a.usesBrokenHash {
+            throw X509Error.make(.unsupportedSignatureAlgorithm, at: position, certificate, "signed with \(a): SHA-1 and MD5 signatures are refused")
+        }
+        if let o = a.unknownOID {
+            throw X509Error.make(.unsupportedSignatureAlgorithm, at: position, certificate, "signed with an unsupported algorithm \(o)")
+        }
+        if let allowed = policy.allowedSignatureAlgorithms {
+            guard allowed.contains(a) else {
+                throw X509Error.make(.signatureAlgorithmNotAllowed, at: position, certificate, "signed with \(a), which the policy does not allow")
+            }
+        } else if !SignatureAlgorithm.isStrongByDefault(a) {
+            throw X509Error.make(.signatureAlgorithmNotAllowed, at: position, certificate, "signed with \(a), outside the default algorithms")
+        }
+        guard let key = issuer.subjectPublicKeyInfo else {
+            throw X509Error.make(.unsupportedPublicKey, at: position + 1, issuer, "its public key algorithm is not supported")
+        }
+        do throws(X509Error) {
+            return try a.verify(certificate.signature, over: certificate.tbsCertificateBytes[...], with: key)
+        } catch {
+            throw X509Error.make(error.code, at: position + 1, issuer, error.reason)
+        }
+    }
+}
