@@ -30,6 +30,12 @@ public struct CertificateVerifier: Sendable {
         public var allowedSignatureAlgorithms: [SignatureAlgorithm]?
         /// The caller's own check of a chain that passed every other rule (leaf first, root last).
         public var additionalCheck: (@Sendable ([Certificate]) throws(X509Error) -> Void)?
+        /// Whether the RFC 5280 §4.2 rules for how CAs must write their certificates are enforced:
+        /// authority and subject key identifiers present, basicConstraints, nameConstraints and
+        /// policyConstraints critical. On by default; off for chains of CAs that omit them (Apple's
+        /// App Store test chain has no key identifiers and a non-critical basicConstraints). The path
+        /// rules of §6.1 (cA, pathLen, keyCertSign, name constraints, …) hold either way.
+        public var strictProfile: Bool
         /// The most issuer candidates looked at in one search.
         public var maximumCandidates: Int
         /// The most signatures checked in one search.
@@ -39,7 +45,8 @@ public struct CertificateVerifier: Sendable {
                     requiredLeafExtensions: [ASN1ObjectIdentifier] = [], requiredIntermediateExtensions: [ASN1ObjectIdentifier] = [],
                     maximumChainLength: Int = 10, allowedSignatureAlgorithms: [SignatureAlgorithm]? = nil,
                     additionalCheck: (@Sendable ([Certificate]) throws(X509Error) -> Void)? = nil,
-                    maximumCandidates: Int = 256, maximumSignatureChecks: Int = 64) {
+                    strictProfile: Bool = true, maximumCandidates: Int = 256, maximumSignatureChecks: Int = 64) {
+            self.strictProfile = strictProfile
             self.requiredExtendedKeyUsages = requiredExtendedKeyUsages
             self.requiredKeyUsage = requiredKeyUsage
             self.requiredLeafExtensions = requiredLeafExtensions

@@ -46,18 +46,19 @@ extension CertificateVerifier {
         try mustNotBeCritical(X509OID.authorityKeyIdentifier, "authorityKeyIdentifier", "§4.2.1.1")
         try mustNotBeCritical(X509OID.subjectKeyIdentifier, "subjectKeyIdentifier", "§4.2.1.2")
         try mustNotBeCritical(X509OID.authorityInfoAccess, "authorityInfoAccess", "§4.2.2.1")
-        if let e = x.first(X509OID.policyConstraints), !e.isCritical {
+        let strict = policy.strictProfile
+        if strict, let e = x.first(X509OID.policyConstraints), !e.isCritical {
             throw X509Error.make(.profileViolation, at: i, c, "policyConstraints is not critical (RFC 5280 §4.2.1.11: MUST be critical)")
         }
         if let e = x.first(X509OID.nameConstraints) {
             guard x.basicConstraints?.isCertificateAuthority == true else {
                 throw X509Error.make(.profileViolation, at: i, c, "nameConstraints in a certificate that is not a CA (RFC 5280 §4.2.1.10: CA certificates only)")
             }
-            guard e.isCritical else {
+            guard e.isCritical || !strict else {
                 throw X509Error.make(.profileViolation, at: i, c, "nameConstraints is not critical (RFC 5280 §4.2.1.10: MUST be critical)")
             }
         }
-        if !c.isSelfIssued && x.authorityKeyIdentifier?.keyIdentifier == nil {
+        if strict && !c.isSelfIssued && x.authorityKeyIdentifier?.keyIdentifier == nil {
             throw X509Error.make(.profileViolation, at: i, c, "no authorityKeyIdentifier keyIdentifier in a certificate that is not self-issued (RFC 5280 §4.2.1.1)")
         }
         if let ku = x.keyUsage, ku.contains(.keyCertSign), x.basicConstraints?.isCertificateAuthority != true {
@@ -94,13 +95,13 @@ extension CertificateVerifier {
         guard c.version == 3, let bc = x.basicConstraints, bc.isCertificateAuthority else {
             throw X509Error.make(.notACertificateAuthority, at: i, c, "issues a certificate without basicConstraints cA = TRUE (RFC 5280 §6.1.4 (k))")
         }
-        guard x.first(X509OID.basicConstraints)?.isCritical == true else {
+        guard x.first(X509OID.basicConstraints)?.isCritical == true || !policy.strictProfile else {
             throw X509Error.make(.profileViolation, at: i, c, "basicConstraints of a CA is not critical (RFC 5280 §4.2.1.9: MUST be critical)")
         }
         if let ku = x.keyUsage, !ku.contains(.keyCertSign) {
             throw X509Error.make(.missingKeyCertSign, at: i, c, "keyUsage lacks keyCertSign (RFC 5280 §6.1.4 (n))")
         }
-        guard x.subjectKeyIdentifier != nil else {
+        guard x.subjectKeyIdentifier != nil || !policy.strictProfile else {
             throw X509Error.make(.profileViolation, at: i, c, "a CA certificate without subjectKeyIdentifier (RFC 5280 §4.2.1.2)")
         }
         if let limit = bc.pathLengthConstraint {
