@@ -131,6 +131,19 @@ def json_documents():
     return out
 
 
+def certificates():
+    out = []
+    for p in sorted(glob.glob(os.path.join(V, "x509-chains", "*.pem")) + glob.glob(os.path.join(V, "apple", "certs", "*.pem"))):
+        body = [l for l in read(p, "r").splitlines() if l and not l.startswith("-----")]
+        out.append(base64.b64decode("".join(body)))
+    return out
+
+
+def certificate_pools():
+    c = certificates()
+    return [b"".join(c[i:i + 3]) for i in range(0, len(c), 2)] + [b"".join(c)]
+
+
 TARGETS = {
     "jwt": lambda: [t.encode() for t in tokens()],
     "jwk": jwk_documents,
@@ -141,6 +154,8 @@ TARGETS = {
     "rsa": rsa_inputs,
     "eddsa": eddsa_inputs,
     "base64url": base64url_inputs,
+    "x509": certificates,
+    "x509path": certificate_pools,
 }
 
 

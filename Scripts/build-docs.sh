@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 out=.build-docs
 modules=("$@")
-[ ${#modules[@]} -gt 0 ] || modules=(BigNum SHA2 DER RSA ECDSA Ed25519 JOSE)
+[ ${#modules[@]} -gt 0 ] || modules=(BigNum SHA2 DER RSA ECDSA Ed25519 X509 JOSE)
 # Graphs are rewritten whenever a module recompiles; an unchanged module keeps its graph from the last build.
 mkdir -p "$out/symbols"
 # JOSE depends on every other library module, so building it compiles (and emits graphs for) all of them.

@@ -30,6 +30,8 @@ def suite_of(name):
         "rsa-forgeries": "Generated here: RSA forgery shapes (Python)",
         "apple": "Apple App Store Server Library test data",
         "rsa-prime-rules": "Generated here: RSA keys on both sides of the prime rules (Python)",
+        "x509-limbo": "x509-limbo RFC 5280 path validation (C2SP)",
+        "x509-chains": "Generated here: X.509 chains (Python cryptography)",
     }.get(top, "Hand-made and seeded cases (no vector file)"), path
 
 files = defaultdict(set)

@@ -13,6 +13,7 @@ struct AppleChainTests {
     func realChain() throws {
         let root = try Self.load("real-apple-root"), inter = try Self.load("real-apple-intermediate")
         let leaf = try Self.load("real-apple-signing-certificate")
+        Vectors.report("apple/certs (real chain)", cases: 3)
         // openssl x509 -noout -subject -issuer -serial -startdate -enddate -nameopt RFC2253
         #expect(root.subject.description == "C=US,O=Apple Inc.,OU=Apple Certification Authority,CN=Apple Root CA - G3")
         #expect(root.isSelfIssued && root.version == 3)
@@ -48,6 +49,7 @@ struct AppleChainTests {
     @Test("Apple's test chain: valid with the relaxed profile; the marker OIDs decide the invalid-OID twins")
     func testChain() throws {
         let root = try Self.load("root-ca"), inter = try Self.load("intermediate-ca"), leaf = try Self.load("leaf-cert")
+        Vectors.report("apple/certs (test chain and invalid-OID twins)", cases: 6)
         let t: Int64 = 1_681_312_846
         // Its CAs have no key identifiers and a non-critical basicConstraints: the strict profile refuses them.
         #expect(throws: X509Error(.profileViolation)) { _ = try CertificateVerifier(trustRoots: [root]).validate(leaf: leaf, intermediates: [inter], at: t) }

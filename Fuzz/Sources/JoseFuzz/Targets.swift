@@ -22,6 +22,8 @@ extension FuzzTarget {
         FuzzTarget("rsa", setUp: FixedKeys.load, run: fuzzRSA),
         FuzzTarget("eddsa", run: fuzzEdDSA),
         FuzzTarget("base64url", run: fuzzBase64URL),
+        FuzzTarget("x509", run: fuzzX509),
+        FuzzTarget("x509path", setUp: FixedRoots.load, run: fuzzX509Path),
     ]
 }
 
