@@ -55,6 +55,15 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
 
         public var description: String { backing.rawValue }
 
+        /// True for the codes that mean "well-formed, but outside what this module supports":
+        /// `unsupported`, `unsupportedAlgorithm`, `unsupportedCurve`, `explicitCurveParameters`.
+        public var isUnsupported: Bool {
+            switch backing {
+            case .unsupported, .unsupportedAlgorithm, .unsupportedCurve, .explicitCurveParameters: return true
+            default: return false
+            }
+        }
+
         /// The input ends before an element (or a declared length) is complete. X.690 §8.1.3.
         public static let truncated = Code(.truncated)
         /// Indefinite length (0x80) — allowed in BER, never in DER. X.690 §10.1.

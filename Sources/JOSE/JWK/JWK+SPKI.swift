@@ -16,7 +16,7 @@ extension JWK {
             spki = try SubjectPublicKeyInfo(derEncoded: der)
         } catch let spkiError {
             // An SPKI of an algorithm or curve the DER module does not know is refused as such.
-            if spkiError.code == .unsupported {
+            if spkiError.code.isUnsupported {
                 throw JWTError.make(.unsupportedKey, "SubjectPublicKeyInfo: \(spkiError)")
             }
             // Not an SPKI: maybe a PKCS#1 RSAPublicKey.
@@ -83,7 +83,7 @@ extension JWK {
         } else {
             let spki: SubjectPublicKeyInfo
             do { spki = try SubjectPublicKeyInfo(derEncoded: doc.derBytes) } catch {
-                if error.code == .unsupported { throw JWTError.make(.unsupportedKey, "PUBLIC KEY: \(error)") }
+                if error.code.isUnsupported { throw JWTError.make(.unsupportedKey, "PUBLIC KEY: \(error)") }
                 throw JWTError.make(.invalidKey, "PUBLIC KEY is not a SubjectPublicKeyInfo: \(error)")
             }
             try self.init(spki: spki, keyID: keyID, algorithm: algorithm, options: options)

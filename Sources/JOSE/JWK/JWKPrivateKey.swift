@@ -320,8 +320,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// A DER container error as a JWTError: an algorithm or curve the DER module does not support is
     /// `unsupportedKey`, anything else `invalidKey`.
     static func derError(_ what: String, _ error: DERError) -> JWTError {
-        if error.code == .unsupported || error.code == .unsupportedAlgorithm || error.code == .unsupportedCurve
-            || error.code == .explicitCurveParameters {
+        if error.code.isUnsupported {
             return signingError(.unsupportedKey, "\(what): \(error)")
         }
         if error.code == .missingParameters {
