@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 16: every row of the README's "Bad input → what happens" table names tests, and every test it names exists
 /// (a `struct <Suite>` declaring `func <test>(` in any test folder — the rows name JOSE, tool and module tests — or in
-/// the Hummingbird package's tests).
+/// the Hummingbird and Vapor packages' tests; a WebAssembly row names a `node --test` test and its folder).
 @Suite("README bad-input table")
 struct ReadmeTableTests {
     @Test func everyRowNamesExistingTests() throws {
@@ -17,7 +17,8 @@ struct ReadmeTableTests {
         #expect(rows.count >= 18)
         var sources: [String: String] = [:]   // suite name -> text of the file(s) declaring it
         let testFolders = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Tests").path).sorted()
-        for dir in testFolders.map({ "Tests/" + $0 }) + ["Integrations/Hummingbird/JOSEHummingbird/Tests/JOSEHummingbirdTests"] {
+        for dir in testFolders.map({ "Tests/" + $0 }) + ["Integrations/Hummingbird/JOSEHummingbird/Tests/JOSEHummingbirdTests",
+                                                                        "Integrations/Vapor/JOSEVapor/Tests/JOSEVaporTests"] {
             let path = root.appendingPathComponent(dir)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
@@ -32,9 +33,25 @@ struct ReadmeTableTests {
         var named = 0
         for row in rows {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            // A row checked by a JavaScript test names it as node test `name` (`folder`): the folder's .mjs files
+            // must declare test("name…") — a name ending in … is a prefix.
+            if let cell = cells.last, cell.hasPrefix("node test ") {
+                let quoted = cell.split(separator: "`", omittingEmptySubsequences: false)
+                guard quoted.count >= 4 else { Issue.record("not node test `name` (`folder`): \(cell)"); continue }
+                var name = String(quoted[1])
+                let folder = root.appendingPathComponent(String(quoted[3]))
+                if name.hasSuffix("…") { name = String(name.dropLast()) }
+                let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mjs") }
+                let texts = try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+                #expect(texts.contains { $0.contains("test(\"" + name) }, "node test \(name) does not exist in \(quoted[3])")
+                named += 1
+                continue
+            }
             let tests = try #require(cells.last).split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
             #expect(!tests.isEmpty && !tests[0].isEmpty, "\(row)")
-            for t in tests {
+            for cell in tests {
+                // `Suite.test` may be followed by the package it lives in: `Suite.test` (Integrations/Vapor).
+                let t = cell.prefix { $0 != "`" && $0 != " " }
                 let parts = t.split(separator: ".")
                 guard parts.count == 2 else { Issue.record("not Suite.test: \(t)"); continue }
                 let text = sources[String(parts[0])] ?? ""
