@@ -11,9 +11,12 @@ modules=("$@")
 [ ${#modules[@]} -gt 0 ] || modules=(BigNum SHA2 DER RSA ECDSA Ed25519 X509 JOSE)
 # Graphs are rewritten whenever a module recompiles; an unchanged module keeps its graph from the last build.
 mkdir -p "$out/symbols"
-# JOSE depends on every other library module, so building it compiles (and emits graphs for) all of them.
-swift build --scratch-path "$out/build" --target JOSE \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$out/symbols"
+# JOSE depends on every crypto module and X509 on the ones it needs, so building the two compiles (and emits graphs
+# for) all of them.
+for target in JOSE X509; do
+    swift build --scratch-path "$out/build" --target "$target" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$out/symbols"
+done
 docc=$(command -v docc || echo /opt/swift/usr/bin/docc)
 failed=()
 for m in "${modules[@]}"; do

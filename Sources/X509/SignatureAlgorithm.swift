@@ -8,7 +8,7 @@ import SHA2
 ///
 /// A struct over a private enum, so that algorithms can be added without breaking a caller's `switch`;
 /// compare with `==` against the static members. SHA-1 and MD5 algorithms are recognised so that they
-/// can be named when refused; other OIDs are kept as ``other``.
+/// can be named when refused; other OIDs are kept and read back through ``unknownOID``.
 public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
     private enum Backing: Sendable, Hashable {
         case ecdsa(DigestAlgorithm)
