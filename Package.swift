@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "Ed25519", targets: ["Ed25519"]),
         .library(name: "JOSE", targets: ["JOSE"]),
         .library(name: "AppStore", targets: ["AppStore"]),
-        .library(name: "X509", targets: ["X509"]),
+        .library(name: "PureX509", targets: ["PureX509"]),
         .executable(name: "jose", targets: ["JoseCLI"]),
         .executable(name: "jose-bench", targets: ["JoseBench"]),
         .executable(name: "ct-check", targets: ["CTCheck"]),
@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Ed25519", dependencies: ["SHA2", "DER"]),
         .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA", "Ed25519"]),
         .target(name: "AppStore", dependencies: ["JOSE", "ECDSA", "SHA2"]),
-        .target(name: "X509", dependencies: ["DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
+        .target(name: "PureX509", dependencies: ["DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
         .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JWKSSoak", "JOSE", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "AppStoreTests", dependencies: ["AppStore", "JOSE", "ECDSA", "SHA2", "TestSupport"]),
-        .testTarget(name: "X509Tests", dependencies: ["X509", "DER", "TestSupport"]),
+        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "DER", "TestSupport"]),
         .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "TestSupport"]),
     ]
 )

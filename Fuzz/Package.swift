@@ -20,7 +20,7 @@ let package = Package(
                 .product(name: "DER", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
                 .product(name: "Ed25519", package: "PureJOSE"),
-                .product(name: "X509", package: "PureJOSE"),
+                .product(name: "PureX509", package: "PureJOSE"),
             ],
             // libFuzzer supplies main(): the Swift file must not emit one.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

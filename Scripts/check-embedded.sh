@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compiles the library modules that must work without the Swift runtime (SHA2, BigNum, DER, RSA,
-# ECDSA, and Ed25519 and X509 when present) in Embedded Swift, one module at a time in dependency order,
+# ECDSA, and Ed25519 and PureX509 when present) in Embedded Swift, one module at a time in dependency order,
 # into a temporary folder. Each module sees the ones before it through -I. Exits non-zero, naming
 # the module, on the first one that fails; prints the compiler's errors.
 #
@@ -21,7 +21,7 @@ keep_going=0
 
 modules=(SHA2 BigNum DER RSA ECDSA)
 [[ -d Sources/Ed25519 ]] && modules+=(Ed25519)
-[[ -d Sources/X509 ]] && modules+=(X509)
+[[ -d Sources/PureX509 ]] && modules+=(PureX509)
 
 swiftc=${SWIFTC:-swiftc}
 out=$(mktemp -d "${TMPDIR:-/tmp}/check-embedded.XXXXXX")

@@ -2,7 +2,7 @@
 # Differential of CertificateVerifier against `openssl verify -partial_chain -attime` on the generated chains of
 # Vectors/x509-chains (Scripts/generate-x509-chains.py). For every MANIFEST case, OpenSSL's verdict must be the
 # one the manifest records in "openssl"; PureJOSE's verdict is the manifest's "expected", which
-# Tests/X509Tests/ChainRuleTests asserts case by case (run here too). Where the two verdicts differ, the case must
+# Tests/PureX509Tests.ChainRuleTests asserts case by case (run here too). Where the two verdicts differ, the case must
 # carry a "note" saying why (e.g. OpenSSL 3.0 at security level 1 still accepts SHA-1 signatures); any other
 # disagreement fails the step.
 set -euo pipefail
@@ -47,4 +47,4 @@ for c in m["cases"]:
 print(f"x509-differential: {len(m['cases'])} cases, {agree} agree, {differ} differ with a recorded reason, {bad} unexplained")
 sys.exit(1 if bad else 0)
 PY
-swift test --filter 'X509Tests.ChainRuleTests' 2>&1 | grep -E "\[vectors\]|✘|Test run"
+swift test --filter 'PureX509Tests.ChainRuleTests' 2>&1 | grep -E "\[vectors\]|✘|Test run"

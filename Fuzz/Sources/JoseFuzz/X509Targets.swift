@@ -4,7 +4,7 @@
 
 import DER
 import Foundation
-import X509
+import PureX509
 
 /// The pinned roots and validation time of the path target: the roots of Vectors/x509-chains.
 enum FixedRoots {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import DER
-@testable import X509
+@testable import PureX509
 
 /// Chains made with Python `cryptography` (Scripts/generate-x509-chains.py → Vectors/x509-chains/): each rule of
 /// CertificateVerifier refused with its own code, beside the twin that differs in that rule and validates.

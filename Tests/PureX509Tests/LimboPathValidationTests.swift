@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import DER
-@testable import X509
+@testable import PureX509
 
 /// The x509-limbo RFC 5280 path-validation cases (Vectors/x509-limbo/limbo-rfc5280.json): every case is
 /// run except those listed in `skipped` with the reason; every run case must agree with its expected result.

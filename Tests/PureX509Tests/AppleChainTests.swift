@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 import DER
-@testable import X509
+@testable import PureX509
 
 /// Apple's App Store chains (Vectors/apple/certs, from apple/app-store-server-library-swift): the real
 /// Apple Root CA – G3 chain and Apple's test chain, each field checked against `openssl x509` output.
