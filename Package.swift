@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "ECDSA", dependencies: ["SHA2", "DER"]),
         .target(name: "Ed25519", dependencies: ["SHA2", "DER"]),
         .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA", "Ed25519"]),
-        .target(name: "AppStore", dependencies: ["JOSE", "ECDSA", "SHA2"]),
+        .target(name: "AppStore", dependencies: ["JOSE", "PureX509", "DER", "ECDSA", "SHA2"]),
         .target(name: "PureX509", dependencies: ["DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JWKSSoak", "JOSE", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
-        .testTarget(name: "AppStoreTests", dependencies: ["AppStore", "JOSE", "ECDSA", "SHA2", "TestSupport"]),
+        .testTarget(name: "AppStoreTests", dependencies: ["AppStore", "JOSE", "PureX509", "DER", "ECDSA", "SHA2", "TestSupport"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "DER", "TestSupport"]),
         .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "TestSupport"]),
     ]

@@ -1,0 +1,292 @@
+import DER
+import ECDSA
+import JOSE
+import PureX509
+
+/// Verifies and decodes what the App Store signs — transactions, renewal info, App Store Server Notifications V2,
+/// app transactions and Retention Messaging realtime requests — with the checks of Apple's
+/// `SignedDataVerifier` (app-store-server-library), and nothing fetched.
+///
+/// A signed value is a compact JWS whose header carries `alg: ES256` and an `x5c` of exactly three certificates:
+/// the signing leaf (marker extension 1.2.840.113635.100.6.11.1), Apple's intermediate (1.2.840.113635.100.6.2.1)
+/// and a root. The leaf and intermediate must chain to one of ``rootCertificates`` (Apple Root CA – G3 by default) at
+/// the payload's own `signedDate` (an app transaction's `receiptCreationDate`; the current time when the payload
+/// has none), the JWS signature must verify with the leaf's P-256 key, and the payload's bundle ID, app Apple ID (in
+/// production) and environment must be this verifier's.
+///
+/// Data of the `Xcode` and `LocalTesting` environments is not signed by the App Store: as Apple's library does, a
+/// verifier for those environments decodes it without checking chain or signature — never use one on input from
+/// production.
+///
+/// ```swift
+/// let verifier = try SignedDataVerifier(bundleID: "com.example", appAppleID: 1234567890, environment: .production)
+/// let transaction = try verifier.verifyAndDecodeTransaction(signedTransactionInfo)
+/// ```
+///
+/// Revocation (OCSP) checking — Apple's `enableOnlineChecks` — is not part of this version: chains are validated
+/// offline, at the payload's signed date.
+public struct SignedDataVerifier: Sendable {
+    /// The marker extension of Apple's App Store signing certificates (the leaf).
+    public static let leafMarkerOID: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
+    /// The marker extension of Apple Worldwide Developer Relations intermediates.
+    public static let intermediateMarkerOID: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
+    /// Signed values longer than this are refused before any parsing (a notification with nested data is ~10 KB).
+    public static let maximumSignedDataBytes = 1 << 20
+
+    public let rootCertificates: [Certificate]
+    public let bundleID: String
+    /// Required when ``environment`` is production; compared only there, as Apple's library does.
+    public let appAppleID: Int64?
+    public let environment: AppStoreEnvironment
+    let chainVerifier: CertificateVerifier
+    let clock: @Sendable () -> Int64
+
+    /// - Parameters:
+    ///   - rootCertificates: the trusted roots; Apple Root CA – G3 (``appleRootCAG3``) by default.
+    ///   - appAppleID: the app's Apple ID, required in production.
+    public init(rootCertificates: [Certificate] = [SignedDataVerifier.appleRootCAG3], bundleID: String,
+                appAppleID: Int64?, environment: AppStoreEnvironment) throws(AppStoreError) {
+        try self.init(rootCertificates: rootCertificates, bundleID: bundleID, appAppleID: appAppleID,
+                      environment: environment, clock: { Int64(systemTimeSeconds()) })
+    }
+
+    /// With an injected clock (seconds since 1970) for payloads that carry no signed date: for tests.
+    public init(rootCertificates: [Certificate], bundleID: String, appAppleID: Int64?, environment: AppStoreEnvironment,
+                clock: @escaping @Sendable () -> Int64) throws(AppStoreError) {
+        try requireText(bundleID, "bundle ID")
+        if environment == .production && appAppleID == nil {
+            throw .make(.invalidAppIdentifier, "the app Apple ID is required in the production environment")
+        }
+        guard !rootCertificates.isEmpty else { throw .make(.invalidArgument, "no root certificates to trust") }
+        self.rootCertificates = rootCertificates
+        self.bundleID = bundleID
+        self.appAppleID = appAppleID
+        self.environment = environment
+        self.clock = clock
+        chainVerifier = CertificateVerifier(trustRoots: rootCertificates, policy: .init(
+            requiredLeafExtensions: [Self.leafMarkerOID], requiredIntermediateExtensions: [Self.intermediateMarkerOID],
+            maximumChainLength: 3, strictProfile: false))
+    }
+
+    // MARK: Public entry points
+
+    /// A signed transaction (`signedTransactionInfo`): bundle ID and environment checked.
+    public func verifyAndDecodeTransaction(_ signed: String) throws(AppStoreError) -> JWSTransactionDecodedPayload {
+        let t = try decode(signed, as: JWSTransactionDecodedPayload.self, signedDate: { $0.signedDate })
+        guard t.bundleId == bundleID else {
+            throw .make(.invalidAppIdentifier, "the transaction is for bundle \(shown(t.bundleId)), not \(shown(bundleID))")
+        }
+        try checkEnvironment(t.environment, "transaction")
+        return t
+    }
+
+    /// A signed renewal info (`signedRenewalInfo`): environment checked.
+    public func verifyAndDecodeRenewalInfo(_ signed: String) throws(AppStoreError) -> JWSRenewalInfoDecodedPayload {
+        let r = try decode(signed, as: JWSRenewalInfoDecodedPayload.self, signedDate: { $0.signedDate })
+        try checkEnvironment(r.environment, "renewal info")
+        return r
+    }
+
+    /// A notification's `signedPayload`: bundle ID, app Apple ID (production) and environment checked, taken from
+    /// whichever of `data`, `summary`, `externalPurchaseToken` and `appData` it carries. The signed transaction and
+    /// renewal info inside are not verified here; use ``verifyAndDecodeNotificationWithNestedData(_:)`` for that.
+    public func verifyAndDecodeNotification(_ signed: String) throws(AppStoreError) -> ResponseBodyV2DecodedPayload {
+        let n = try decode(signed, as: ResponseBodyV2DecodedPayload.self, signedDate: { $0.signedDate })
+        let (bundle, appID, env) = Self.identity(of: n)
+        guard bundle == bundleID, environment != .production || appID == appAppleID else {
+            throw .make(.invalidAppIdentifier, "the notification is for bundle \(shown(bundle)) app \(appID.map(String.init) ?? "none"), not \(shown(bundleID)) app \(appAppleID.map(String.init) ?? "none")")
+        }
+        try checkEnvironment(env, "notification")
+        return n
+    }
+
+    /// A notification and the signed data nested in it, each verified as by its own entry point.
+    public struct VerifiedNotification: Sendable, Hashable {
+        public let notification: ResponseBodyV2DecodedPayload
+        public let transaction: JWSTransactionDecodedPayload?
+        public let renewalInfo: JWSRenewalInfoDecodedPayload?
+        public let appTransaction: AppTransaction?
+    }
+
+    /// ``verifyAndDecodeNotification(_:)``, then `data.signedTransactionInfo`, `data.signedRenewalInfo` and
+    /// `appData.signedAppTransactionInfo`, each verified (chain, signature, identity) when present.
+    public func verifyAndDecodeNotificationWithNestedData(_ signed: String) throws(AppStoreError) -> VerifiedNotification {
+        let n = try verifyAndDecodeNotification(signed)
+        let t = try n.data?.signedTransactionInfo.map { s throws(AppStoreError) in try verifyAndDecodeTransaction(s) }
+        let r = try n.data?.signedRenewalInfo.map { s throws(AppStoreError) in try verifyAndDecodeRenewalInfo(s) }
+        let a = try n.appData?.signedAppTransactionInfo.map { s throws(AppStoreError) in try verifyAndDecodeAppTransaction(s) }
+        return VerifiedNotification(notification: n, transaction: t, renewalInfo: r, appTransaction: a)
+    }
+
+    /// A signed app transaction: bundle ID, app Apple ID (production) and environment (`receiptType`) checked; the
+    /// chain is validated at `receiptCreationDate`.
+    public func verifyAndDecodeAppTransaction(_ signed: String) throws(AppStoreError) -> AppTransaction {
+        let a = try decode(signed, as: AppTransaction.self, signedDate: { $0.receiptCreationDate })
+        guard a.bundleId == bundleID, environment != .production || a.appAppleId == appAppleID else {
+            throw .make(.invalidAppIdentifier, "the app transaction is for bundle \(shown(a.bundleId)) app \(a.appAppleId.map(String.init) ?? "none")")
+        }
+        try checkEnvironment(a.receiptType, "app transaction")
+        return a
+    }
+
+    /// A signed Retention Messaging realtime request: app Apple ID (production) and environment checked.
+    public func verifyAndDecodeRealtimeRequest(_ signed: String) throws(AppStoreError) -> DecodedRealtimeRequestBody {
+        let r = try decode(signed, as: DecodedRealtimeRequestBody.self, signedDate: { $0.signedDate })
+        guard environment != .production || r.appAppleId == appAppleID else {
+            throw .make(.invalidAppIdentifier, "the request is for app \(r.appAppleId.map(String.init) ?? "none")")
+        }
+        try checkEnvironment(r.environment, "realtime request")
+        return r
+    }
+
+    // MARK: Pieces
+
+    func checkEnvironment(_ found: AppStoreEnvironment?, _ what: String) throws(AppStoreError) {
+        guard found == environment else {
+            throw .make(.invalidEnvironment, "the \(what) is from environment \(shown(found?.rawValue)), this verifier's is \(environment.rawValue)")
+        }
+    }
+
+    /// Bundle ID, app Apple ID and environment of a notification, as Apple's library reads them.
+    static func identity(of n: ResponseBodyV2DecodedPayload) -> (String?, Int64?, AppStoreEnvironment?) {
+        if let d = n.data { return (d.bundleId, d.appAppleId, d.environment) }
+        if let s = n.summary { return (s.bundleId, s.appAppleId, s.environment) }
+        if let e = n.externalPurchaseToken {
+            let sandbox = e.externalPurchaseId.map { Array($0.utf8).starts(with: Array("SANDBOX".utf8)) } ?? false
+            return (e.bundleId, e.appAppleId, sandbox ? .sandbox : .production)
+        }
+        if let a = n.appData { return (a.bundleId, a.appAppleId, a.environment) }
+        return (nil, nil, nil)
+    }
+
+    /// The verified (or, for Xcode and LocalTesting, only decoded) payload as `T`.
+    func decode<T: Decodable>(_ signed: String, as type: T.Type, signedDate: (T) -> Int64?) throws(AppStoreError) -> T {
+        let (payloadJSON, check) = try parse(signed)
+        let value: T
+        do { value = try JSONValueDecoder().decode(T.self, from: payloadJSON) } catch {
+            throw .make(.decodingFailed, "the payload does not decode as \(T.self): \(error)")
+        }
+        if let check {
+            let when = signedDate(value).map { $0 >= 0 ? $0 / 1000 : ($0 - 999) / 1000 } ?? clock()
+            try check(when)
+        }
+        return value
+    }
+
+    /// Splits and parses `signed`. For environments Apple signs, also returns the check to run at the payload's
+    /// signed time: x5c shape and marker OIDs (already checked), then the chain at that time, then the signature.
+    func parse(_ signed: String) throws(AppStoreError) -> (JSONValue, ((Int64) throws(AppStoreError) -> Void)?) {
+        let bytes = Array(signed.utf8)
+        guard bytes.count <= Self.maximumSignedDataBytes else {
+            throw .make(.invalidJWTFormat, "the signed data is \(bytes.count) bytes; at most \(Self.maximumSignedDataBytes) are accepted")
+        }
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw .make(.invalidJWTFormat, "a compact JWS has three parts, this has \(parts.count)") }
+        let payload: JSONValue
+        do {
+            payload = try JSONValue(parsing: try Base64URL.decode(Array(parts[1])), limits: JSONLimits(maxDepth: 32, maxBytes: Self.maximumSignedDataBytes))
+        } catch {
+            throw .make(.invalidJWTFormat, "the payload is not base64url JSON: \(error)")
+        }
+        guard case .object = payload else { throw .make(.invalidJWTFormat, "the payload is not a JSON object") }
+        if environment == .xcode || environment == .localTesting { return (payload, nil) }
+
+        let header: JSONValue
+        do { header = try JSONValue(parsing: try Base64URL.decode(Array(parts[0]))) } catch {
+            throw .make(.invalidJWTFormat, "the header is not base64url JSON: \(error)")
+        }
+        guard case .object(let h) = header else { throw .make(.invalidJWTFormat, "the header is not a JSON object") }
+        guard let alg = h["alg"]?.stringValue, alg == "ES256" else {
+            throw .make(.invalidAlgorithm, "the header's alg is \(h["alg"].map { $0.description } ?? "missing"); App Store data is signed with ES256 only")
+        }
+        guard let x5c = h["x5c"]?.arrayValue else { throw .make(.invalidChainLength, "the header has no x5c certificate chain") }
+        guard x5c.count == 3 else { throw .make(.invalidChainLength, "x5c holds \(x5c.count) certificates; App Store data carries exactly 3") }
+        var certificates = [Certificate]()
+        for (i, entry) in x5c.enumerated() {
+            guard let text = entry.stringValue, let der = base64Decode(text) else {
+                throw .make(.invalidCertificate, "x5c[\(i)] is not standard base64")
+            }
+            do { certificates.append(try Certificate(derEncoded: der)) } catch {
+                throw .make(.invalidCertificate, "x5c[\(i)] is not a certificate: \(error.reason)")
+            }
+        }
+        let leaf = certificates[0], intermediate = certificates[1]
+        guard leaf.extensions.first(Self.leafMarkerOID) != nil else {
+            throw .make(.invalidCertificate, "the signing certificate lacks Apple's marker extension \(Self.leafMarkerOID)")
+        }
+        guard intermediate.extensions.first(Self.intermediateMarkerOID) != nil else {
+            throw .make(.invalidCertificate, "the intermediate certificate lacks Apple's marker extension \(Self.intermediateMarkerOID)")
+        }
+        let signingInput = Array(bytes[..<(parts[0].count + 1 + parts[1].count)])
+        let signaturePart = Array(parts[2])
+        let verifier = chainVerifier
+        let check = { (time: Int64) throws(AppStoreError) in
+            let chain: [Certificate]
+            do { chain = try verifier.validate(leaf: leaf, intermediates: [intermediate], at: time) } catch {
+                throw .make(.invalidChain, "the x5c chain does not validate at \(time): \(error)")
+            }
+            guard chain.count == 3 else {
+                throw .make(.invalidChain, "the chain ends at a trusted certificate after \(chain.count) certificates, not 3")
+            }
+            let key: P256.Signing.PublicKey
+            do { key = try P256.Signing.PublicKey(derRepresentation: leaf.subjectPublicKeyInfoBytes) } catch {
+                throw .make(.invalidCertificate, "the signing certificate's key is not P-256 (\(error))")
+            }
+            guard let raw = try? Base64URL.decode(signaturePart), raw.count == 64,
+                  let signature = try? P256.Signing.ECDSASignature(rawRepresentation: raw),
+                  key.isValidSignature(signature, for: signingInput) else {
+                throw .make(.verificationFailure, "the ES256 signature does not verify with the signing certificate's key")
+            }
+        }
+        return (payload, check)
+    }
+}
+
+/// Text from a payload for an error message: quoted, at most 64 characters, control characters escaped.
+func shown(_ s: String?) -> String {
+    guard let s else { return "none" }
+    var out = "\""
+    for (i, ch) in s.unicodeScalars.enumerated() {
+        if i == 64 { out += "…"; break }
+        if ch.value < 0x20 || (0x7F...0x9F).contains(ch.value) || (0x2028...0x202E).contains(ch.value) || (0x2066...0x2069).contains(ch.value) {
+            out += "\\u{\(String(ch.value, radix: 16))}"
+        } else {
+            out.unicodeScalars.append(ch)
+        }
+    }
+    return out + "\""
+}
+
+/// Strict standard base64 (RFC 4648 §4, padded, canonical), as `x5c` uses (RFC 7515 §4.1.6); nil otherwise.
+func base64Decode(_ text: String) -> [UInt8]? {
+    let bytes = Array(text.utf8)
+    guard !bytes.isEmpty, bytes.count % 4 == 0 else { return nil }
+    func value(_ c: UInt8) -> UInt32? {
+        switch c {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return UInt32(c - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return UInt32(c - UInt8(ascii: "a") + 26)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0") + 52)
+        case UInt8(ascii: "+"): return 62
+        case UInt8(ascii: "/"): return 63
+        default: return nil
+        }
+    }
+    var out = [UInt8]()
+    out.reserveCapacity(bytes.count / 4 * 3)
+    var i = 0
+    while i < bytes.count {
+        let last = i + 4 == bytes.count
+        let pad = last ? (bytes[i + 3] == UInt8(ascii: "=") ? (bytes[i + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
+        var v: UInt32 = 0
+        for j in 0..<4 {
+            if j >= 4 - pad { v <<= 6; continue }
+            guard let d = value(bytes[i + j]) else { return nil }
+            v = v << 6 | d
+        }
+        out.append(UInt8(v >> 16))
+        if pad < 2 { out.append(UInt8(v >> 8 & 0xFF)) } else if v & 0xFFFF != 0 { return nil }
+        if pad < 1 { out.append(UInt8(v & 0xFF)) } else if v & 0xFF != 0 { return nil }
+        i += 4
+    }
+    return out
+}
