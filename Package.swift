@@ -30,10 +30,10 @@ let package = Package(
         .target(name: "RSA", dependencies: ["BigNum", "SHA2", "DER"]),
         .target(name: "ECDSA", dependencies: ["SHA2", "DER"]),
         .target(name: "Ed25519", dependencies: ["SHA2", "DER"]),
-        .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA", "Ed25519"]),
+        .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509"]),
         .target(name: "AppStore", dependencies: ["JOSE", "PureX509", "DER", "ECDSA", "SHA2"]),
         .target(name: "PureX509", dependencies: ["DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
-        .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore"]),
+        .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore", "PureX509"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
         .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
         .executableTarget(
@@ -52,9 +52,9 @@ let package = Package(
         .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "TestSupport"]),
         .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),
-        .testTarget(name: "JOSETests", dependencies: ["JWKSSoak", "JOSE", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
+        .testTarget(name: "JOSETests", dependencies: ["JWKSSoak", "JOSE", "PureX509", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "AppStoreTests", dependencies: ["AppStore", "JOSE", "PureX509", "DER", "ECDSA", "SHA2", "TestSupport"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "DER", "TestSupport"]),
-        .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "TestSupport"]),
+        .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "PureX509", "TestSupport"]),
     ]
 )

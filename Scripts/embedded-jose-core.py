@@ -78,8 +78,8 @@ edit("JSON/JSONSerializer.swift", "try s.withUTF8 { u in try writeString(u, into
      "try withUTF8Bytes(&s) { u throws(JWTError) in try writeString(u, into: &out) }")
 edit("JSON/JSONValue.swift", "members.map(\\.name)", "members.map { $0.name }")
 edit("JWT/JWTVerifier.swift", "return try t.withUTF8 { buf in", "return try withUTF8Bytes(&t) { buf throws(JWTError) in")
-edit("JWT/JWTVerifier.swift", "            do { value = try JSONValue(parsing: payload, limits: options.jsonLimits) } catch let e {",
-     "            do throws(JWTError) { value = try JSONValue(parsing: payload, limits: options.jsonLimits) } catch let e {")
+edit("JWT/JWTVerifier.swift", "        do { value = try JSONValue(parsing: payload, limits: limits) } catch let e {",
+     "        do throws(JWTError) { value = try JSONValue(parsing: payload, limits: limits) } catch let e {")
 s = texts["JWT/JWTVerifier.swift"]
 i = s.index("    /// Decodes the claims set into any `Decodable`")
 j = s.index("\n    }\n", i) + 7

@@ -14,6 +14,7 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
             case expired, notYetValid, issuedInFuture, tooOld, missingClaim, invalidClaim
             case issuerMismatch, audienceMismatch, subjectMismatch, nonceMismatch, typeMismatch
             case decodingFailed, fetchFailed
+            case invalidCertificate, untrustedCertificateChain, thumbprintMismatch
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -81,6 +82,14 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
         public static let decodingFailed = Code(.decodingFailed)
         /// A ``JWKSCache`` fetch failed and no earlier key set is available.
         public static let fetchFailed = Code(.fetchFailed)
+        /// An `x5c` entry is not strict standard base64 of a DER X.509 certificate (RFC 7515 §4.1.6), or the
+        /// certificate breaks RFC 5280's encoding rules; the reason carries the `X509Error` code and reason.
+        public static let invalidCertificate = Code(.invalidCertificate)
+        /// The `x5c` chain does not validate to a pinned root (RFC 5280 §6.1): expired, wrong issuer, not a CA,
+        /// a constraint broken, a weak signature, …; the reason carries the `X509Error` code and reason.
+        public static let untrustedCertificateChain = Code(.untrustedCertificateChain)
+        /// `x5t#S256` is not the SHA-256 thumbprint of the `x5c` leaf certificate (RFC 7515 §4.1.8).
+        public static let thumbprintMismatch = Code(.thumbprintMismatch)
     }
 
     /// What kind of rejection.

@@ -51,6 +51,9 @@ public struct JWTSigner: Sendable {
     /// The `kid` written into every header, if any.
     public let keyID: String?
     let key: SigningKey
+    /// The `x5c` member written into every header (after `kid`), if a chain was given
+    /// (``withCertificateChain(_:)``).
+    let x5c: JSONValue?
     /// The header JSON of `Header()` and of `Header(type: nil)`, written once.
     let jwtHeader: [UInt8]
     let plainHeader: [UInt8]
@@ -112,12 +115,13 @@ public struct JWTSigner: Sendable {
     }
 
     /// The key has passed ``SigningKey/checkFits(_:kid:)`` for `algorithm`.
-    private init(checked material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws {
+    init(checked material: SigningKey, algorithm: JWSAlgorithm, keyID: String?, x5c: JSONValue? = nil) throws {
         self.algorithm = algorithm
         self.keyID = keyID
         self.key = material
-        jwtHeader = try JWTSigner.headerBytes(Header(), algorithm: algorithm, keyID: keyID)
-        plainHeader = try JWTSigner.headerBytes(Header(type: nil), algorithm: algorithm, keyID: keyID)
+        self.x5c = x5c
+        jwtHeader = try JWTSigner.headerBytes(Header(), algorithm: algorithm, keyID: keyID, x5c: x5c)
+        plainHeader = try JWTSigner.headerBytes(Header(type: nil), algorithm: algorithm, keyID: keyID, x5c: x5c)
     }
 
     // MARK: Signing
@@ -144,7 +148,7 @@ public struct JWTSigner: Sendable {
             if h.type == nil { return plainHeader }
             if let t = h.type, sameBytes(t, "JWT") { return jwtHeader }
         }
-        return try JWTSigner.headerBytes(h, algorithm: algorithm, keyID: keyID)
+        return try JWTSigner.headerBytes(h, algorithm: algorithm, keyID: keyID, x5c: x5c)
     }
 
     /// A compact JWS over arbitrary payload bytes; header `{"alg":…,"kid":…}` by default (no `typ`).
@@ -179,10 +183,11 @@ public struct JWTSigner: Sendable {
 
     // MARK: Pieces
 
-    static func headerBytes(_ h: Header, algorithm: JWSAlgorithm, keyID: String?) throws -> [UInt8] {
+    static func headerBytes(_ h: Header, algorithm: JWSAlgorithm, keyID: String?, x5c: JSONValue? = nil) throws -> [UInt8] {
         var members: [JSONObject.Member] = [JSONObject.Member(name: "alg", value: .string(algorithm.rawValue))]
         if let t = h.type { members.append(.init(name: "typ", value: .string(t))) }
         if let k = keyID { members.append(.init(name: "kid", value: .string(k))) }
+        if let x5c { members.append(.init(name: "x5c", value: x5c)) }
         if let c = h.contentType { members.append(.init(name: "cty", value: .string(c))) }
         for (name, value) in h.extra {
             if members.contains(where: { sameBytes($0.name, name) }) {

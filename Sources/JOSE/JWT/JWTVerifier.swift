@@ -79,15 +79,28 @@ public struct JWTVerifier: Sendable {
         var t = token
         return try t.withUTF8 { buf in
             let (header, payload, key) = try checkSignature(buf)
-            let value: JSONValue
-            do { value = try JSONValue(parsing: payload, limits: options.jsonLimits) } catch let e as JWTError {
-                throw JWTError(e.code, "payload: \(e.reason)")
-            }
-            guard case .object(let object) = value else { throw JWTError.make(.malformedToken, "the JWT claims set is not a JSON object") }
-            let claims = try RegisteredClaims(object: object)
-            try expecting.check(claims, header: header)
+            let object = try JWTVerifier.claimsObject(payload, limits: options.jsonLimits)
+            let claims = try JWTVerifier.checkClaims(object, header: header, expecting: expecting)
             return VerifiedJWT(header: header, claims: claims, payload: payload, claimsObject: object, key: key)
         }
+    }
+
+    /// The payload of a JWS as a JWT claims set: strict JSON, an object (RFC 7519 §7.2 step 10).
+    static func claimsObject(_ payload: [UInt8], limits: JSONLimits) throws -> JSONObject {
+        let value: JSONValue
+        do { value = try JSONValue(parsing: payload, limits: limits) } catch let e as JWTError {
+            throw JWTError(e.code, "payload: \(e.reason)")
+        }
+        guard case .object(let object) = value else { throw JWTError.make(.malformedToken, "the JWT claims set is not a JSON object") }
+        return object
+    }
+
+    /// The registered claims of a claims set whose signature verified, checked against `expecting` — the one
+    /// claims check every verifier of this module runs.
+    static func checkClaims(_ object: JSONObject, header: JWSHeader, expecting: ClaimExpectations) throws -> RegisteredClaims {
+        let claims = try RegisteredClaims(object: object)
+        try expecting.check(claims, header: header)
+        return claims
     }
 
     /// RFC 7515 §5.2 steps 1–4 and RFC 8725 §3.1: size, the two dots, the header (strict base64url and JSON),

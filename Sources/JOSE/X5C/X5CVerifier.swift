@@ -1,0 +1,285 @@
+import PureX509
+import SHA2
+
+/// Verifies compact JWS / JWT tokens whose key is the leaf of the `x5c` certificate chain in their header
+/// (RFC 7515 §4.1.6), a chain that must validate to one of the pinned trust roots — the way Apple signs App Store
+/// transactions and notifications, device attestations and some enterprise issuers sign theirs.
+///
+/// ``JWTVerifier`` never uses `x5c`; this type does, and only this. The checks, in order:
+/// 1. everything ``JWTVerifier`` checks before looking at a key: size, the two dots, strict header JSON, `alg`
+///    (never `none`, in `algorithms`), `crit`;
+/// 2. `x5c`: a non-empty array of strict standard base64 strings (not base64url; RFC 7515 §4.1.6), at most
+///    ``Options/maximumCertificates`` entries of at most ``Options/maximumCertificateBytes`` each, every one a
+///    DER certificate that PureX509 parses; the first is the leaf, the rest an unordered pool of intermediates;
+/// 3. `x5t#S256`, when present: the base64url SHA-256 of the leaf's DER (RFC 7515 §4.1.8);
+/// 4. the chain, by `CertificateVerifier` at the ``ValidationTime`` the caller chooses, to a pinned root, with the
+///    caller's policy — plus `digitalSignature` when the leaf has a keyUsage extension;
+/// 5. the leaf's public key bound to `alg` exactly as a JWK is (``JWK/checkFits(_:)``: type, curve, RSA size);
+/// 6. the signature; 7. for ``verify(_:at:expecting:)``, the claims, as ``JWTVerifier/verify(_:expecting:)``
+///    checks them.
+///
+/// Every refusal is a ``JWTError``: chain failures are `untrustedCertificateChain`, unreadable certificates
+/// `invalidCertificate`, a wrong thumbprint `thumbprintMismatch`; their reasons carry the `X509Error` code and
+/// reason. A verifier is an immutable value; share one across threads and tasks.
+public struct X5CVerifier: Sendable {
+    /// The time at which the certificates must be valid.
+    public enum ValidationTime: Sendable {
+        /// The system clock (``systemTimeSeconds()``).
+        case now
+        /// A clock of your own, in seconds since the epoch.
+        case clock(@Sendable () -> Double)
+        /// A fixed Unix time in seconds.
+        case fixed(Int64)
+        /// A Unix time in seconds read from the payload, which must be a JSON object, before the signature is
+        /// checked (App Store data is validated at its `signedDate`). Returning nil refuses the token with
+        /// `missingClaim`. Only the certificate validity uses it; claim times still come from
+        /// ``ClaimExpectations/now``.
+        case fromPayload(@Sendable (JSONObject) -> Int64?)
+    }
+
+    /// Limits on the token and on its `x5c`.
+    public struct Options: Sendable {
+        /// Size, JSON and `crit` options, as for ``JWTVerifier``.
+        public var tokenOptions: JWTVerifier.Options
+        /// The most certificates `x5c` may hold. Default 10.
+        public var maximumCertificates: Int
+        /// The largest DER certificate accepted, in bytes. Default 16 KiB.
+        public var maximumCertificateBytes: Int
+
+        public init(tokenOptions: JWTVerifier.Options = .default, maximumCertificates: Int = 10,
+                    maximumCertificateBytes: Int = 16_384) {
+            self.tokenOptions = tokenOptions
+            self.maximumCertificates = maximumCertificates
+            self.maximumCertificateBytes = maximumCertificateBytes
+        }
+        public static let `default` = Options()
+    }
+
+    /// The path validation: the pinned roots and the policy (with `digitalSignature` required of a leaf that
+    /// carries keyUsage).
+    public let certificateVerifier: CertificateVerifier
+    /// The allow-list; a token whose `alg` is not in it fails with `algorithmNotAllowed`.
+    public let algorithms: Set<JWSAlgorithm>
+    public let options: Options
+
+    /// - Parameters:
+    ///   - trustRoots: the only roots a chain may end at (pin them; never take them from the token).
+    ///   - policy: extended key usages, required extensions, chain length, signature algorithms, an extra check.
+    ///   - algorithms: the JWS algorithms accepted.
+    ///   - options: token and `x5c` limits.
+    public init(trustRoots: [Certificate], policy: CertificateVerifier.Policy = CertificateVerifier.Policy(),
+                algorithms: Set<JWSAlgorithm>, options: Options = .default) {
+        var p = policy
+        // A key certified for other uses only (keyEncipherment, …) does not sign tokens (RFC 5280 §4.2.1.3).
+        p.requiredKeyUsage.insert(.digitalSignature)
+        self.certificateVerifier = CertificateVerifier(trustRoots: trustRoots, policy: p)
+        self.algorithms = algorithms
+        self.options = options
+    }
+
+    /// Verifies the chain and the signature of a compact JWS; the payload is not interpreted unless
+    /// `time` is ``ValidationTime/fromPayload(_:)``.
+    public func verifySignature(_ token: String, at time: ValidationTime = .now) throws -> X5CVerifiedJWS {
+        var t = token
+        return try t.withUTF8 { buf in
+            let checked = try check(buf, at: time, needsObject: false)
+            return X5CVerifiedJWS(header: checked.header, payload: checked.payload, key: checked.key,
+                                  certificateChain: checked.chain)
+        }
+    }
+
+    /// Verifies a JWT: the chain and the signature, then the claims set against `expecting` (the same checks as
+    /// ``JWTVerifier/verify(_:expecting:)``).
+    public func verify(_ token: String, at time: ValidationTime = .now,
+                       expecting: ClaimExpectations = ClaimExpectations()) throws -> X5CVerifiedJWT {
+        var t = token
+        return try t.withUTF8 { buf in
+            let checked = try check(buf, at: time, needsObject: true)
+            let object = try checked.object ?? JWTVerifier.claimsObject(checked.payload, limits: options.tokenOptions.jsonLimits)
+            let claims = try JWTVerifier.checkClaims(object, header: checked.header, expecting: expecting)
+            let jwt = VerifiedJWT(header: checked.header, claims: claims, payload: checked.payload, claimsObject: object,
+                                  key: checked.key)
+            return X5CVerifiedJWT(jwt: jwt, certificateChain: checked.chain)
+        }
+    }
+
+    struct Checked {
+        let header: JWSHeader
+        let payload: [UInt8]
+        let object: JSONObject?
+        let key: JWK
+        let chain: [Certificate]
+    }
+
+    func check(_ buf: UnsafeBufferPointer<UInt8>, at time: ValidationTime, needsObject: Bool) throws -> Checked {
+        let (parts, header, alg) = try JWTVerifier.checkHeader(buf, algorithms: algorithms, options: options.tokenOptions)
+        let allowPadding = options.tokenOptions.allowPaddedBase64
+        let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: allowPadding)
+        let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: allowPadding)
+        let certificates = try X5CVerifier.certificates(in: header, options: options)
+        let leaf = certificates[0]
+        try X5CVerifier.checkThumbprint(header, leaf: leaf)
+
+        var object: JSONObject? = nil
+        let seconds: Int64
+        switch time {
+        case .now: seconds = try X5CVerifier.wholeSeconds(systemTimeSeconds())
+        case .clock(let clock): seconds = try X5CVerifier.wholeSeconds(clock())
+        case .fixed(let s): seconds = s
+        case .fromPayload(let read):
+            let o = try JWTVerifier.claimsObject(payload, limits: options.tokenOptions.jsonLimits)
+            object = o
+            guard let s = read(o) else {
+                throw JWTError.make(.missingClaim, "the certificate validation time could not be read from the payload")
+            }
+            seconds = s
+        }
+
+        let chain: [Certificate]
+        do {
+            chain = try certificateVerifier.validate(leaf: leaf, intermediates: Array(certificates.dropFirst()), at: seconds)
+        } catch {
+            throw JWTError.make(.untrustedCertificateChain, "x5c: \(error.code): \(error.reason)")
+        }
+
+        let key: JWK
+        do {
+            key = try JWK(derRepresentation: leaf.subjectPublicKeyInfoBytes)
+            try key.checkFits(alg)
+        } catch let e as JWTError {
+            throw JWTError.make(e.code, "x5c leaf certificate's key: \(e.reason)")
+        }
+        try key.verify(alg, signature: signature, signingInput: buf.slice(parts.signingInputRange))
+        return Checked(header: header, payload: payload, object: needsObject ? object : nil, key: key, chain: chain)
+    }
+
+    static func wholeSeconds(_ t: Double) throws -> Int64 {
+        guard t.isFinite, t > -9.2e18, t < 9.2e18 else {
+            throw JWTError.make(.invalidClaim, "the clock returned a time (\(t)) that is not a finite number of seconds")
+        }
+        return Int64(t.rounded(.down))
+    }
+
+    /// The certificates of the header's `x5c` (RFC 7515 §4.1.6), leaf first.
+    static func certificates(in header: JWSHeader, options: Options) throws -> [Certificate] {
+        guard let value = header.object["x5c"] else {
+            throw JWTError.make(.keyNotFound, "the header has no \"x5c\" certificate chain")
+        }
+        guard case .array(let entries) = value else {
+            throw JWTError.make(.malformedToken, "header member \"x5c\" must be an array of strings, found \(value.typeName)")
+        }
+        guard !entries.isEmpty else { throw JWTError.make(.malformedToken, "header member \"x5c\" is an empty array") }
+        guard entries.count <= options.maximumCertificates else {
+            throw JWTError.make(.limitExceeded, "\"x5c\" holds \(entries.count) certificates; at most \(options.maximumCertificates) are accepted")
+        }
+        var out: [Certificate] = []
+        out.reserveCapacity(entries.count)
+        for (i, entry) in entries.enumerated() {
+            guard case .string(let text) = entry else {
+                throw JWTError.make(.malformedToken, "x5c[\(i)] must be a string, found \(entry.typeName)")
+            }
+            // Four base64 characters per three bytes: refuse an oversized entry before decoding it.
+            guard text.utf8.count <= (options.maximumCertificateBytes + 2) / 3 * 4 else {
+                throw JWTError.make(.limitExceeded, "x5c[\(i)] is longer than \(options.maximumCertificateBytes) bytes of DER")
+            }
+            let der = try StandardBase64.decode(text, what: "x5c[\(i)]")
+            guard der.count <= options.maximumCertificateBytes else {
+                throw JWTError.make(.limitExceeded, "x5c[\(i)] is \(der.count) bytes of DER; at most \(options.maximumCertificateBytes) are accepted")
+            }
+            do {
+                out.append(try Certificate(derEncoded: der))
+            } catch {
+                throw JWTError.make(.invalidCertificate, "x5c[\(i)]: \(error.code): \(error.reason)")
+            }
+        }
+        return out
+    }
+
+    /// `x5t#S256` (RFC 7515 §4.1.8), when present: strict base64url of the SHA-256 of the leaf's DER.
+    static func checkThumbprint(_ header: JWSHeader, leaf: Certificate) throws {
+        guard let value = header.object["x5t#S256"] else { return }
+        guard case .string(let text) = value else {
+            throw JWTError.make(.malformedToken, "header member \"x5t#S256\" must be a string, found \(value.typeName)")
+        }
+        let given: [UInt8]
+        do { given = try Base64URL.decode(text) } catch let e as JWTError {
+            throw JWTError.make(.invalidBase64URL, "x5t#S256: \(e.reason)")
+        }
+        let actual = SHA256.hash(data: leaf.derEncoded).bytes
+        guard given == actual else {
+            throw JWTError.make(.thumbprintMismatch, "x5t#S256 is not the SHA-256 thumbprint of the x5c leaf certificate")
+        }
+    }
+}
+
+/// A JWS whose `x5c` chain validated and whose signature verified with the chain's leaf.
+public struct X5CVerifiedJWS: Sendable {
+    public let header: JWSHeader
+    /// The algorithm that verified it.
+    public var algorithm: JWSAlgorithm { header.algorithm! }
+    /// The decoded payload bytes.
+    public let payload: [UInt8]
+    /// The leaf certificate's public key.
+    public let key: JWK
+    /// The validated chain, leaf first, pinned root last.
+    public let certificateChain: [Certificate]
+}
+
+/// A JWT whose `x5c` chain validated, whose signature verified with the chain's leaf, and whose claims met the
+/// expectations.
+public struct X5CVerifiedJWT: Sendable {
+    /// The token as ``JWTVerifier`` would return it (header, claims, payload, the leaf's key).
+    public let jwt: VerifiedJWT
+    /// The validated chain, leaf first, pinned root last.
+    public let certificateChain: [Certificate]
+
+    public var header: JWSHeader { jwt.header }
+    public var claims: RegisteredClaims { jwt.claims }
+    /// Decodes the claims set into any `Decodable` type (see ``VerifiedJWT/decode(_:)``).
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T { try jwt.decode(type) }
+}
+
+/// Strict standard base64 (RFC 4648 §4), as `x5c` uses: the `+/` alphabet, padded to a multiple of four, no
+/// whitespace, and zero bits after the last byte (one encoding per byte string).
+enum StandardBase64 {
+    static let table: [UInt8] = {
+        var t = [UInt8](repeating: 0xFF, count: 256)
+        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { t[Int(c)] = UInt8(i) }
+        return t
+    }()
+
+    static func decode(_ text: String, what: String) throws -> [UInt8] {
+        let s = Array(text.utf8)
+        guard !s.isEmpty else { throw JWTError.make(.invalidCertificate, "\(what) is an empty string") }
+        guard s.count % 4 == 0 else {
+            throw JWTError.make(.invalidCertificate, "\(what) is not standard base64: its length \(s.count) is not a multiple of 4 (RFC 4648 §4)")
+        }
+        var pad = 0
+        if s[s.count - 1] == UInt8(ascii: "=") { pad = 1; if s[s.count - 2] == UInt8(ascii: "=") { pad = 2 } }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count / 4 * 3)
+        var i = 0
+        while i < s.count {
+            var v: UInt32 = 0
+            for k in 0..<4 {
+                let c = s[i + k]
+                let isPad = i + 4 == s.count && k >= 4 - pad
+                if isPad { v <<= 6; continue }
+                let d = table[Int(c)]
+                guard d != 0xFF else {
+                    let shown = c == UInt8(ascii: "-") || c == UInt8(ascii: "_") ? " (base64url; x5c is standard base64, RFC 7515 §4.1.6)" : ""
+                    throw JWTError.make(.invalidCertificate, "\(what) is not standard base64: byte 0x\(String(c, radix: 16)) at offset \(i + k)\(shown)")
+                }
+                v = v << 6 | UInt32(d)
+            }
+            out.append(UInt8(v >> 16))
+            if !(i + 4 == s.count && pad == 2) { out.append(UInt8(v >> 8 & 0xFF)) }
+            if !(i + 4 == s.count && pad >= 1) { out.append(UInt8(v & 0xFF)) }
+            if i + 4 == s.count && (pad == 2 && v & 0xFFFF != 0 || pad == 1 && v & 0xFF != 0) {
+                throw JWTError.make(.invalidCertificate, "\(what) is not canonical base64: bits after the last byte are not zero")
+            }
+            i += 4
+        }
+        return out
+    }
+}

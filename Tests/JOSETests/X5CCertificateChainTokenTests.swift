@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TestSupport
+import PureX509
+import SHA2
+@testable import JOSE
+
+/// Tokens whose key is the leaf of their `x5c` chain (Scripts/generate-x5c-tokens.py → Vectors/x5c-tokens/):
+/// X5CVerifier accepts exactly those whose chain validates to a pinned root and whose leaf key fits `alg` and
+/// signed them; every refusal sits beside the valid twin differing from it in one rule.
+@Suite("x5c: tokens signed by a certificate chain's leaf")
+struct X5CCertificateChainTokenTests {
+    static let folder = "x5c-tokens"
+    static let now: Int64 = 1_767_225_600
+
+    struct Case {
+        let name: String, token: String, roots: [String], time: [String: Any], expected: String, x509: String?
+    }
+
+    static func manifest() throws -> (roots: [String: Certificate], cases: [Case]) {
+        let json = try JSONSerialization.jsonObject(with: Data(Vectors.bytes("\(folder)/MANIFEST.json"))) as! [String: Any]
+        var roots: [String: Certificate] = [:]
+        for (label, b64) in json["roots"] as! [String: String] {
+            roots[label] = try Certificate(derEncoded: [UInt8](Data(base64Encoded: b64)!))
+        }
+        let cases = (json["cases"] as! [[String: Any]]).map {
+            Case(name: $0["name"] as! String, token: $0["token"] as! String, roots: $0["roots"] as! [String],
+                 time: $0["time"] as! [String: Any], expected: $0["expected"] as! String, x509: $0["x509"] as? String)
+        }
+        return (roots, cases)
+    }
+
+    static func time(_ t: [String: Any]) -> X5CVerifier.ValidationTime {
+        if let fixed = t["fixed"] as? Int { return .fixed(Int64(fixed)) }
+        let claim = t["payloadMilliseconds"] as! String
+        return .fromPayload { object in object[claim]?.int64Value.map { $0 / 1000 } }
+    }
+
+    static let algorithms: Set<JWSAlgorithm> = [.es256, .es384, .es512, .edDSA]
+
+    @Test("every MANIFEST case gets its expected verdict, chain refusals carrying their X509Error code")
+    func manifestCases() throws {
+        let (roots, cases) = try Self.manifest()
+        var valid = 0, refused = 0
+        var codes: Set<String> = [], x509Codes: Set<String> = []
+        let expectations = ClaimExpectations(issuer: "x5c-test", now: { Double(Self.now) })
+        for c in cases {
+            let verifier = X5CVerifier(trustRoots: c.roots.map { roots[$0]! }, algorithms: Self.algorithms)
+            do {
+                let v = try verifier.verify(c.token, at: Self.time(c.time), expecting: expectations)
+                #expect(c.expected == "valid", "\(c.name): accepted, expected \(c.expected)")
+                #expect(v.certificateChain.count >= 2 && c.roots.contains { roots[$0]! == v.certificateChain.last! }, "\(c.name)")
+                #expect(v.claims.issuer == "x5c-test" && v.header.algorithm != nil, "\(c.name)")
+                valid += 1
+            } catch let e as JWTError {
+                #expect(e.code.description == c.expected, "\(c.name): \(e)")
+                if let x = c.x509 {
+                    #expect(e.reason.hasPrefix("x5c: \(x): "), "\(c.name): the reason does not carry \(x): \(e.reason)")
+                    x509Codes.insert(x)
+                }
+                codes.insert(e.code.description)
+                refused += 1
+            }
+        }
+        Vectors.report("\(Self.folder)/MANIFEST.json", cases: cases.count, detail: "\(valid) valid, \(refused) refused")
+        #expect(cases.count == 37 && valid == 9 && refused == 28)
+        for code in ["untrustedCertificateChain", "keyMismatch", "thumbprintMismatch", "invalidCertificate", "missingClaim",
+                     "invalidSignature", "expired", "unsecuredAlgorithm", "keyNotFound", "malformedToken", "limitExceeded"] {
+            #expect(codes.contains(code), "no case refused with \(code)")
+        }
+        for code in ["unknownCriticalExtension", "missingKeyCertSign", "pathLengthExceeded", "expired", "notYetValid",
+                     "nameConstraintViolation", "unsupportedSignatureAlgorithm", "invalidSignature", "issuerNotFound",
+                     "missingKeyUsage"] {
+            #expect(x509Codes.contains(code), "no chain refused with \(code)")
+        }
+    }
+
+    @Test("the time read from the payload decides validity, not the clock: valid at signedDate, refused at now")
+    func timeFromPayload() throws {
+        let (roots, cases) = try Self.manifest()
+        let c = cases.first { $0.name == "time-from-payload-valid" }!
+        let verifier = X5CVerifier(trustRoots: [roots["root"]!], algorithms: [.es256])
+        let at = ClaimExpectations(now: { Double(Self.now) })
+        let jws = try verifier.verifySignature(c.token, at: Self.time(c.time))
+        #expect(jws.certificateChain.count == 3)
+        // The same token at the fixed time after the leaf's notAfter: refused.
+        #expect(throws: JWTError(.untrustedCertificateChain)) { try verifier.verify(c.token, at: .fixed(Self.now), expecting: at) }
+        // A closure that finds no time refuses; a clock gives the same verdict as the fixed time.
+        #expect(throws: JWTError(.missingClaim)) { try verifier.verify(c.token, at: .fromPayload { _ in nil }, expecting: at) }
+        #expect(throws: JWTError(.untrustedCertificateChain)) { try verifier.verify(c.token, at: .clock { Double(Self.now) }, expecting: at) }
+        #expect(throws: JWTError(.invalidClaim)) { try verifier.verify(c.token, at: .clock { .nan }, expecting: at) }
+    }
+
+    @Test("JWTVerifier never takes the key from x5c: the token it refuses is accepted with the leaf key pinned")
+    func jwtVerifierIgnoresX5C() throws {
+        let (_, cases) = try Self.manifest()
+        let token = cases.first { $0.name == "ok" }!.token
+        let at = ClaimExpectations(now: { Double(Self.now) })
+        let other = try JWKPrivateKey.generateEC(curve: .p256).publicJWK!
+        #expect(throws: JWTError(.invalidSignature)) { try JWTVerifier(key: other, algorithms: [.es256]).verify(token, expecting: at) }
+        #expect(throws: JWTError(.keyNotFound)) { try JWTVerifier(keys: JWKSet(keys: []), algorithms: [.es256]).verify(token, expecting: at) }
+        // The twin: the same token with the leaf's key given to the verifier directly.
+        let chain = try Certificate.certificates(pemEncoded: Vectors.text("\(Self.folder)/chain.pem"))
+        let leafKey = try JWK(derRepresentation: chain[2].subjectPublicKeyInfoBytes)
+        #expect(try JWTVerifier(key: leafKey, algorithms: [.es256]).verify(token, expecting: at).claims.issuer == "x5c-test")
+    }
+
+    @Test("JWTSigner writes x5c for its own certificate and refuses a chain for another key")
+    func signerWritesX5C() throws {
+        let chain = try Certificate.certificates(pemEncoded: Vectors.text("\(Self.folder)/chain.pem"))
+        let (root, inter, leaf) = (chain[0], chain[1], chain[2])
+        let key = try JWKPrivateKey(pemRepresentation: Vectors.text("\(Self.folder)/leaf.key.pem"))
+        let signer = try JWTSigner(key: key, algorithm: .es256).withCertificateChain([leaf, inter])
+        let token = try signer.sign(Claims(iss: "me", exp: Int(Self.now) + 60))
+        let header = try decodeUnverified(token).header
+        let written: [String]? = header["x5c"]?.arrayValue?.compactMap { $0.stringValue }
+        #expect(written == [leaf, inter].map { Data($0.derEncoded).base64EncodedString() })
+        let v = try X5CVerifier(trustRoots: [root], algorithms: [.es256])
+            .verify(token, at: .fixed(Self.now), expecting: ClaimExpectations(issuer: "me", now: { Double(Self.now) }))
+        #expect(v.certificateChain == [leaf, inter, root])
+        // signPayload carries it too.
+        let jws = try signer.signPayload(Array("hello".utf8))
+        #expect(try X5CVerifier(trustRoots: [root], algorithms: [.es256]).verifySignature(jws, at: .fixed(Self.now)).payload == Array("hello".utf8))
+
+        let stranger = try JWKPrivateKey.generateEC(curve: .p256)
+        #expect(throws: JWTError(.keyMismatch)) { try JWTSigner(key: stranger, algorithm: .es256).withCertificateChain([leaf, inter]) }
+        #expect(throws: JWTError(.unsupportedKey)) {
+            try JWTSigner(key: SymmetricKey(data: [UInt8](repeating: 7, count: 32))).withCertificateChain([leaf])
+        }
+        #expect(throws: JWTError(.malformedToken)) { try JWTSigner(key: key, algorithm: .es256).withCertificateChain([]) }
+        // A header that also names x5c in Header.extra is refused, not written twice.
+        #expect(throws: JWTError(.duplicateMember)) {
+            try signer.sign(Claims(iss: "me", exp: 1), header: .init(extra: ["x5c": .array([])]))
+        }
+    }
+
+    struct Claims: Encodable { let iss: String; let exp: Int }
+
+    @Test("x5c base64 is strict standard base64: it decodes what Foundation encodes, and nothing else")
+    func standardBase64() throws {
+        var rng = SplitMix64(seed: 26)
+        for n in 0..<200 {
+            let bytes = rng.bytes(n % 67 + 1)
+            let text = Data(bytes).base64EncodedString()
+            #expect(StandardBase64.encode(bytes) == text)
+            #expect(try StandardBase64.decode(text, what: "t") == bytes)
+        }
+        for bad in ["", "QQ", "QQ=", "QR==", "QUI=x", "QUJ=", "Q===", "QU=I", "QUJD\n", "QU-D", "QU_D", "=QUJ"] {
+            #expect(throws: JWTError(.invalidCertificate), "\(bad.debugDescription)") { try StandardBase64.decode(bad, what: "t") }
+        }
+    }
+}
