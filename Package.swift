@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509"]),
         .target(name: "AppStore", dependencies: ["JOSE", "PureX509", "DER", "ECDSA", "SHA2"]),
         .target(name: "PureX509", dependencies: ["DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
-        .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore", "PureX509"]),
+        .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore", "PureX509", "DER", "SHA2"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
         .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
         .executableTarget(

@@ -7,7 +7,7 @@ MANIFEST.json:
 
 Each refusal sits beside the valid twin that differs from it in the one rule. The certificates come from
 Scripts/generate-x509-chains.py's `cert` (P-384 root and intermediate, P-256 leaf, like Apple's App Store chain).
-Also writes chain.pem (root, intermediate, leaf) and leaf.key.pem (a test key, made here) for JWTSigner tests, the
+Also writes chain.pem (root, intermediate, leaf), each of them alone (root.pem, intermediate.pem, leaf.pem) and leaf.key.pem (a test key, made here) for JWTSigner tests, the
 CLI tests and jose-bench. ECDSA signatures are randomised, so the outputs are committed:
     python3 Scripts/generate-x5c-tokens.py
 """
@@ -139,6 +139,9 @@ def main():
         f.write("\n")
     with open(os.path.join(OUT, "chain.pem"), "w") as f:
         for c in (root, inter, leaf):
+            f.write(c.public_bytes(serialization.Encoding.PEM).decode())
+    for label, c in (("root", root), ("intermediate", inter), ("leaf", leaf)):
+        with open(os.path.join(OUT, label + ".pem"), "w") as f:
             f.write(c.public_bytes(serialization.Encoding.PEM).decode())
     with open(os.path.join(OUT, "leaf.key.pem"), "wb") as f:
         f.write(lk.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))

@@ -1,4 +1,5 @@
 import JOSE
+import PureX509
 
 // Every call the tool makes into PureJOSE's public API goes through this file.
 
@@ -158,6 +159,8 @@ enum KeyFile {
 /// A verifier built once from the command line and reused for every token.
 final class TokenVerifier {
     private let verifier: JWTVerifier
+    /// With `--x5c-root`: the verifier of tokens carrying their key in x5c, and the validation time.
+    private let x5c: (verifier: X5CVerifier, at: Int64)?
     private let expectations: ClaimExpectations
     private let algorithms: Set<JWSAlgorithm>
     /// With `--key`, the one key is the key whatever `kid` a token names: verifiers for the key under the
@@ -175,10 +178,17 @@ final class TokenVerifier {
         case .jwks(let bytes, let path):
             verifier = JWTVerifier(keys: try KeyFile.keySet(bytes, path: path, command: command), algorithms: algorithms)
             singleKey = nil
+            x5c = nil
         case .key(let bytes, let path):
             let key = try KeyFile.load(bytes, path: path, command: command, allowSet: false, kid: nil)
             verifier = JWTVerifier(key: key.jwk, algorithms: algorithms)
             singleKey = key.jwk
+            x5c = nil
+        case .x5c(let roots, let at):
+            // Never used: every token goes to the X5CVerifier.
+            verifier = JWTVerifier(keys: try! JWKSet(keys: []), algorithms: algorithms)
+            singleKey = nil
+            x5c = (X5CVerifier(trustRoots: roots, algorithms: algorithms), at)
         }
         let now = Double(e.now)
         expectations = ClaimExpectations(issuer: e.issuer, audience: e.audience, nonce: e.nonce,
@@ -187,6 +197,13 @@ final class TokenVerifier {
     }
 
     func verdict(for token: String) -> Verdict {
+        if let x5c {
+            do {
+                return valid(try x5c.verifier.verify(token, at: .fixed(x5c.at), expecting: expectations).jwt)
+            } catch {
+                return Verdict(isValid: false, line: "invalid: " + describe(error))
+            }
+        }
         do {
             return valid(try verifier.verify(token, expecting: expectations))
         } catch let error as JWTError where error.code == .keyNotFound && singleKey != nil {

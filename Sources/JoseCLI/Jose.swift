@@ -91,6 +91,7 @@ public enum Jose {
         ("apple-secret", "make a Sign in with Apple client secret (ES256)", AppleSecretCommand.help),
         ("appstore", "App Store Server API tokens (and signed-data checks)", AppStoreCommand.help),
         ("apns-token", "make an APNs provider token (ES256)", AppStoreTokenCommands.apnsHelp),
+        ("x509", "show a certificate, or validate a chain to pinned roots", X509Command.help),
     ]
 
     static var help: String {
@@ -155,6 +156,7 @@ public enum Jose {
         case "apple-secret": return try AppleSecretCommand.run(rest, io: io)
         case "appstore": return try AppStoreCommand.run(rest, io: io)
         case "apns-token": return try AppStoreTokenCommands.apnsToken(rest, io: io)
+        case "x509": return try X509Command.run(rest, io: io)
         default:
             if first.hasPrefix("-") {
                 throw .usage("jose: unknown option '\(first)' (see 'jose --help')")

@@ -1,7 +1,9 @@
+import PureX509
+
 /// `jose verify`: one token from the arguments, or a stream of tokens on standard input.
 enum VerifyCommand {
     static let help = """
-        Usage: jose verify (--jwks FILE | --key FILE) [options] [TOKEN]
+        Usage: jose verify (--jwks FILE | --key FILE | --x5c-root ROOT …) [options] [TOKEN]
 
         Verifies the token's signature and claims. With TOKEN, prints 'valid' followed by the
         claims as compact JSON, or 'invalid: <error case>: <reason>'. Without TOKEN, reads tokens
@@ -12,6 +14,9 @@ enum VerifyCommand {
           --jwks FILE        a JWK Set (JSON) holding the keys
           --key FILE         a single key: PEM (PUBLIC KEY or RSA PUBLIC KEY), DER, or a JWK
                              (an oct JWK for HS*); used whatever kid the token names
+          --x5c-root FILE    take the key from the token's x5c certificate chain, which must
+                             validate to this pinned root certificate (PEM or DER; repeatable)
+          --at UNIXTIME      with --x5c-root: validate the chain at this time (default: --now)
           --alg A            allow algorithm A (repeatable; default: every supported algorithm,
                              each only with a key that fits it): \(algorithmNames)
           --iss S            require the issuer (iss) S
@@ -35,8 +40,8 @@ enum VerifyCommand {
         let command = "jose verify"
         let parsed = try ParsedArguments(
             arguments, command: command,
-            valued: ["--jwks", "--key", "--alg", "--iss", "--aud", "--nonce", "--leeway", "--now"],
-            repeatable: ["--alg"], flags: ["--allow-missing-exp"])
+            valued: ["--jwks", "--key", "--x5c-root", "--at", "--alg", "--iss", "--aud", "--nonce", "--leeway", "--now"],
+            repeatable: ["--alg", "--x5c-root"], flags: ["--allow-missing-exp"])
         if parsed.wantsHelp {
             io.write(help)
             return 0
@@ -54,13 +59,25 @@ enum VerifyCommand {
         }
 
         let keys: KeySource
+        let x5cRoots = parsed.allValues("--x5c-root")
+        let at = try parsed.integer("--at", in: OptionRange.unixTime, command: command)
+        if at != nil && x5cRoots.isEmpty {
+            throw .usage("\(command): --at is the certificate validation time; it needs --x5c-root")
+        }
         switch (parsed.value("--jwks"), parsed.value("--key")) {
+        case _ where !x5cRoots.isEmpty:
+            guard parsed.value("--jwks") == nil && parsed.value("--key") == nil else {
+                throw .usage("\(command): give --x5c-root, or --jwks or --key, not both")
+            }
+            var roots: [Certificate] = []
+            for f in x5cRoots { roots += try X509Command.certificates(f, command: command) }
+            keys = .x5c(roots, at: at ?? now)
         case (let jwks?, nil):
             keys = .jwks(try InputFile.bytes(jwks, command: command), path: jwks)
         case (nil, let key?):
             keys = .key(try InputFile.bytes(key, command: command), path: key)
         case (nil, nil):
-            throw .usage("\(command): give the keys with --jwks FILE or --key FILE")
+            throw .usage("\(command): give the keys with --jwks FILE or --key FILE (or --x5c-root FILE)")
         case (_?, _?):
             throw .usage("\(command): give either --jwks or --key, not both")
         }
@@ -104,6 +121,8 @@ enum VerifyCommand {
 enum KeySource {
     case jwks([UInt8], path: String)
     case key([UInt8], path: String)
+    /// The key of each token's x5c leaf, its chain validated to these roots at this time.
+    case x5c([Certificate], at: Int64)
 }
 
 /// The claim checks asked for on the command line.
