@@ -1,9 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// PureJOSE on a Hummingbird 2 server: a remote JWK Set over AsyncHTTPClient, a Bearer-token
-// middleware, and Sign in with Apple end to end. Kept out of the root package so that PureJOSE
-// itself stays free of dependencies.
+// PureJOSE on a Hummingbird 2 server: a Bearer-token middleware and the Sign in with Apple routes. The
+// framework-neutral parts (remote JWK Set over AsyncHTTPClient, Bearer parsing, session tokens, Sign in with Apple,
+// the nonce store) live in ../../Shared/JOSEServerSupport, shared with the Vapor package and re-exported here.
+// Kept out of the root package so that PureJOSE itself stays free of dependencies.
 let package = Package(
     name: "JOSEHummingbird",
     platforms: [.macOS(.v15)],
@@ -14,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "PureJOSE", path: "../../.."),
+        .package(name: "JOSEServerSupport", path: "../../Shared/JOSEServerSupport"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -25,12 +27,10 @@ let package = Package(
             name: "JOSEHummingbird",
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
-                .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "JOSEServerSupport", package: "JOSEServerSupport"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .executableTarget(

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdAuth
 import JOSE
+import JOSEServerSupport
 import NIOCore
 
 /// Body of `POST /auth/apple`: what the app got from `ASAuthorizationAppleIDCredential`, and the raw nonce it got
@@ -27,12 +28,9 @@ public struct SessionResponse: ResponseEncodable, Sendable {
 }
 
 extension SignInWithApple {
-    /// The cookie that binds an issued nonce to the client that asked for it (a random 43-character value; `Path`
-    /// `/auth/apple`, `HttpOnly`, `SameSite=Strict`, `Secure` unless ``Configuration/allowInsecureHTTPForTesting``).
-    public static let nonceSessionCookie = "siwa_session"
-
     /// Adds `POST /auth/apple/nonce` (a nonce for this client's session, setting the ``nonceSessionCookie``
-    /// cookie), `POST /auth/apple` (sign in with that nonce → session token), `POST /auth/refresh` (session token in the
+    /// cookie, `Path` `/auth/apple`, `HttpOnly`, `SameSite=Strict`, `Secure` unless
+    /// ``Configuration/allowInsecureHTTPForTesting``), `POST /auth/apple` (sign in with that nonce → session token), `POST /auth/refresh` (session token in the
     /// `Authorization: Bearer` header → a new one), `GET /me` (the session's subject, behind
     /// ``JWTAuthenticator``) and, for ES256 and RS256 sessions, `GET /.well-known/jwks.json` (the public session
     /// key set) to `router`.
@@ -42,8 +40,8 @@ extension SignInWithApple {
         let secureCookie = !configuration.allowInsecureHTTPForTesting
         router.post("/auth/apple/nonce") { request, context -> Response in
             // The client's session cookie if it has a well-formed one, else a new session.
-            let session = Self.sessionCookie(request) ?? SignInNonces.randomValue()
-            let issued: IssuedNonce
+            let session = Self.sessionCookie(request) ?? NonceStore.newSessionID()
+            let issued: NonceStore.Issued
             do { issued = try await self.issueNonce(session: session) } catch {
                 throw HTTPError(.serviceUnavailable, message: "no nonce can be issued now")
             }
@@ -58,7 +56,7 @@ extension SignInWithApple {
             let body = try await request.decode(as: AppleSignInRequest.self, context: context)
             do {
                 let s = try await self.signIn(identityToken: body.identityToken, authorizationCode: body.authorizationCode,
-                                              nonce: body.nonce, session: Self.sessionCookie(request))
+                                              nonce: body.nonce, nonceSession: Self.sessionCookie(request))
                 return SessionResponse(sessionToken: s.token, subject: s.subject, expiresIn: lifetime)
             } catch let e as IntegrationError where e.code == .nonceRefused {
                 throw HTTPError(.unauthorized, message: "sign-in refused: \(e.code): \(e.reason)")
@@ -71,19 +69,17 @@ extension SignInWithApple {
             }
         }
         router.post("/auth/refresh") { request, _ -> SessionResponse in
-            guard case .token(let token) = JWTAuthenticator<JWTRequestContext>.bearerToken(request.headers[values: .authorization]) else {
-                throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"session\""])
+            guard case .token(let token) = BearerCredentials.parse(request.headers[values: .authorization]) else {
+                throw JWTAuthenticator<JWTRequestContext>.httpError(.missing(realm: "session"))
             }
             do {
                 let fresh = try sessions.refresh(token)
                 let sub = try sessions.verify(fresh).claims.subject ?? ""
                 return SessionResponse(sessionToken: fresh, subject: sub, expiresIn: lifetime)
             } catch let e as JWTError {
-                throw HTTPError(.unauthorized, headers: [.wwwAuthenticate:
-                    "Bearer realm=\"session\", error=\"invalid_token\", error_description=\"\(e.code)\""])
+                throw JWTAuthenticator<JWTRequestContext>.httpError(.invalidToken(e, realm: "session"))
             } catch {
-                throw HTTPError(.unauthorized, headers: [.wwwAuthenticate:
-                    "Bearer realm=\"session\", error=\"invalid_token\", error_description=\"refreshRefused\""])
+                throw JWTAuthenticator<JWTRequestContext>.httpError(.invalidToken(code: "refreshRefused", realm: "session"))
             }
         }
         if let jwks = sessions.publicKeySetJSON {
@@ -105,7 +101,7 @@ extension SignInWithApple {
 extension SignInWithApple {
     /// The request's ``nonceSessionCookie`` value if it has the shape of one this server sets, else nil.
     static func sessionCookie(_ request: Request) -> String? {
-        guard let value = request.cookies[nonceSessionCookie]?.value, SignInNonces.isWellFormed(value) else { return nil }
+        guard let value = request.cookies[nonceSessionCookie]?.value, NonceStore.isWellFormed(value) else { return nil }
         return value
     }
 }

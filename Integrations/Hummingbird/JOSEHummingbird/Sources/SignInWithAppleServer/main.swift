@@ -58,8 +58,8 @@ struct Settings {
         lifetime = try env.wholeNumber("SESSION_LIFETIME", default: 3600, in: 1...Int(SessionTokens.maximumLifetime))
         keyID = env.string("SESSION_KEY_ID") ?? "session-1"
         algorithm = try env.choice("SESSION_ALGORITHM", default: "ES256", in: ["ES256", "RS256", "HS256"])
-        nonceLifetime = try env.wholeNumber("NONCE_LIFETIME", default: 300, in: 1...Int(InMemoryNonceStore.maximumLifetime))
-        nonceCapacity = try env.wholeNumber("NONCE_CAPACITY", default: 10_000, in: 1...InMemoryNonceStore.maximumCapacity)
+        nonceLifetime = try env.wholeNumber("NONCE_LIFETIME", default: 300, in: 1...Int(NonceStore.maximumLifetime))
+        nonceCapacity = try env.wholeNumber("NONCE_CAPACITY", default: 10_000, in: 1...NonceStore.maximumCapacity)
         requireNonce = try env.flag("REQUIRE_ISSUED_NONCE", default: true)
     }
 }
@@ -102,16 +102,16 @@ do {
     var config = SignInWithApple.Configuration(clientID: clientID)
     if let t = environment.string("APPLE_TOKEN_ENDPOINT") { config.tokenEndpoint = t }
     config.allowInsecureHTTPForTesting = insecure
-    config.requireIssuedNonce = settings.requireNonce
-    let nonces = try InMemoryNonceStore(lifetime: Double(settings.nonceLifetime), capacity: settings.nonceCapacity)
+    config.requireServerIssuedNonce = settings.requireNonce
+    let nonces = try NonceStore(lifetime: Double(settings.nonceLifetime), capacity: settings.nonceCapacity)
     let siwa: SignInWithApple
     if let ready = environment.string("APPLE_CLIENT_SECRET") {
         siwa = try SignInWithApple(configuration: config, appleKeys: appleKeys, sessions: sessions, nonces: nonces) { ready }
     } else {
         let secrets = try AppleClientSecretSource(teamID: environment.required("APPLE_TEAM_ID"), clientID: clientID,
                                                   keyID: environment.required("APPLE_KEY_ID"), p8: readFile("APPLE_P8_FILE"))
-        siwa = try SignInWithApple(configuration: config, appleKeys: appleKeys, sessions: sessions,
-                                   clientSecretSource: secrets, nonces: nonces)
+        siwa = try SignInWithApple(configuration: config, appleKeys: appleKeys, sessions: sessions, nonces: nonces,
+                                   clientSecretSource: secrets)
     }
     let router = Router(context: JWTRequestContext.self)
     siwa.addRoutes(to: router)

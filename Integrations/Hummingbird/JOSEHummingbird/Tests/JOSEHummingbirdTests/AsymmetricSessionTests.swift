@@ -37,7 +37,7 @@ struct AppleClaims: Encodable {
 func appleRS256(_ key: JWKPrivateKey = appleRSA1, sub: String = "001234.apple-user", nonce: String? = "nonce-1",
                 aud: String = clientID, exp: Double = 600) -> String {
     let t = Int64(now())
-    let claims = AppleClaims(aud: aud, sub: sub, iat: t, exp: t + Int64(exp), nonce: nonce.map(SignInNonces.appleNonceClaim(for:)))
+    let claims = AppleClaims(aud: aud, sub: sub, iat: t, exp: t + Int64(exp), nonce: nonce.map(NonceStore.appleNonceClaim(for:)))
     return try! JWTSigner(key: key, algorithm: .rs256).sign(claims)
 }
 
@@ -54,7 +54,7 @@ func rsaSIWARouter(applePort: Int, sessions: SessionTokens, secrets: AppleClient
     config.allowInsecureHTTPForTesting = true
     // These suites test keys, sessions and the exchange with a client-chosen nonce (the requirement off);
     // IssuedNonceSignInTests tests the default, a nonce this server issued.
-    config.requireIssuedNonce = false
+    config.requireServerIssuedNonce = false
     let siwa = try SignInWithApple(configuration: config, appleKeys: keys, sessions: sessions, clientSecretSource: secrets)
     let router = Router(context: JWTRequestContext.self)
     siwa.addRoutes(to: router)
@@ -202,7 +202,7 @@ struct AsymmetricSessionOverHTTPTests {
                 $0.minimumMaxAge = 0.05
                 $0.minimumRefreshInterval = 0.05
                 $0.maximumRetryInterval = 0.05
-                $0.fetchTimeout = 0.5
+                $0.fetchTimeout = 1.0
             }
             let s = try await serve(router, in: &group)
             let url = "http://127.0.0.1:\(s)/auth/apple"

@@ -57,7 +57,7 @@ struct IssuedNonceSignInTests {
 
     /// The fake Apple answering the exchange with an `id_token` without a nonce claim (the nonce is checked on the
     /// identity token), and the server under test.
-    func withSignInServer(nonces: InMemoryNonceStore? = nil, requireIssuedNonce: Bool = true,
+    func withSignInServer(nonces: (any SignInNonceStore)? = nil, requireIssuedNonce: Bool = true,
                           _ body: @escaping (String, FakeProvider) async throws -> Void) async throws {
         let provider = FakeProvider(jwks: keySetJSON([(appleKey, "apple-1")]))
         provider.set { $0.tokenResponse = (200, "{\"id_token\":\"\(appleToken(nonce: nil))\"}") }
@@ -74,20 +74,20 @@ struct IssuedNonceSignInTests {
 
     /// The claim Apple carries is SHA-256 hex of the raw nonce: FIPS 180-2's "abc" and "" digests.
     @Test func appleNonceClaimIsSHA256Hex() {
-        #expect(SignInNonces.appleNonceClaim(for: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SignInNonces.appleNonceClaim(for: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(NonceStore.appleNonceClaim(for: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(NonceStore.appleNonceClaim(for: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     @Test func issuedNonceSignsInOnceAndItsReplayIsRefused() async throws {
         try await withSignInServer { base, provider in
             let grant = try await requestNonce(base)
-            #expect(SignInNonces.isWellFormed(grant.nonce))
+            #expect(NonceStore.isWellFormed(grant.nonce))
             #expect(grant.expiresIn == 300)
             #expect(grant.cacheControl == "no-store")
             let attributes = Set(grant.setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
             #expect(attributes.isSuperset(of: ["httponly", "samesite=strict", "path=/auth/apple", "max-age=300"]), "\(grant.setCookie)")
             #expect(!attributes.contains("secure"), "http on the loopback in this test: no Secure attribute")
-            #expect(grant.cookie.hasPrefix("siwa_session=") && SignInNonces.isWellFormed(String(grant.cookie.dropFirst(13))))
+            #expect(grant.cookie.hasPrefix("siwa_session=") && NonceStore.isWellFormed(String(grant.cookie.dropFirst(13))))
 
             let token = appleToken(nonce: grant.nonce)
             let ok = try await postSignIn(base, identityToken: token, nonce: grant.nonce, cookie: grant.cookie)
@@ -117,7 +117,7 @@ struct IssuedNonceSignInTests {
                 }
             }
             // A nonce the server never issued, whose hash the token carries (the old bypass: any client-made nonce).
-            let madeUp = SignInNonces.randomValue()
+            let madeUp = NonceStore.newSessionID()
             let r = try await postSignIn(base, identityToken: appleToken(nonce: madeUp), nonce: madeUp, cookie: grant.cookie)
             #expect(r.status == 401 && r.body.contains("(unknown)"), "\(r.body)")
             #expect(Self.tokenRequests(provider) == 0)
@@ -132,7 +132,7 @@ struct IssuedNonceSignInTests {
         try await withSignInServer { base, provider in
             let grant = try await requestNonce(base)
             let token = appleToken(nonce: grant.nonce)
-            let claim = SignInNonces.appleNonceClaim(for: grant.nonce)
+            let claim = NonceStore.appleNonceClaim(for: grant.nonce)
             let copied = try await postSignIn(base, identityToken: token, nonce: claim, cookie: grant.cookie)
             #expect(copied.status == 401 && copied.body.contains("nonceRefused"), "\(copied.body)")
             // A token whose claim is the issued nonce itself (not its hash) does not match either; that consumes it.
@@ -152,7 +152,7 @@ struct IssuedNonceSignInTests {
             #expect(attacker.cookie != victim.cookie && attacker.nonce != victim.nonce)
             let token = appleToken(nonce: victim.nonce)
             // The attacker's own session, no session, a made-up or malformed session cookie.
-            for cookie in [attacker.cookie, nil, "siwa_session=" + SignInNonces.randomValue(), "siwa_session=short",
+            for cookie in [attacker.cookie, nil, "siwa_session=" + NonceStore.newSessionID(), "siwa_session=short",
                            "other=" + String(victim.cookie.dropFirst(13))] {
                 let r = try await postSignIn(base, identityToken: token, nonce: victim.nonce, cookie: cookie)
                 #expect(r.status == 401 && r.body.contains("nonceRefused"), "\(cookie ?? "no cookie"): \(r.body)")
@@ -172,7 +172,7 @@ struct IssuedNonceSignInTests {
 
     @Test func expiredNonceIsRefused() async throws {
         let clock = ManualClock(1_000)
-        let store = try InMemoryNonceStore(lifetime: 300, capacity: 100, now: { clock.value })
+        let store = try NonceStore(lifetime: 300, capacity: 100, now: { clock.value })
         try await withSignInServer(nonces: store) { base, provider in
             let early = try await requestNonce(base)
             let late = try await requestNonce(base, cookie: early.cookie)
@@ -183,7 +183,7 @@ struct IssuedNonceSignInTests {
             let expired = try await postSignIn(base, identityToken: appleToken(nonce: late.nonce), nonce: late.nonce, cookie: late.cookie)
             #expect(expired.status == 401 && expired.body.contains("(expired)"), "\(expired.body)")
             #expect(Self.tokenRequests(provider) == 1)
-            #expect(await store.outstanding == 0)
+            #expect(store.outstanding == 0)
         }
     }
 
@@ -220,62 +220,92 @@ struct IssuedNonceSignInTests {
         }
     }
 
-    /// The store alone, 500 rounds of 8 concurrent consumers for one nonce: exactly one `accepted` each.
+    /// The store alone, through the ``SignInNonceStore`` protocol that ``SignInWithApple`` calls: 500 rounds of 8
+    /// concurrent consumers for one nonce, exactly one `consumed` each.
     @Test func storeAcceptsEachNonceExactlyOnceUnderConcurrency() async throws {
-        let store = try InMemoryNonceStore()
+        let concrete = try NonceStore()
+        let store: any SignInNonceStore = concrete
         for _ in 0..<500 {
             let issued = try await store.issue(session: "s")
-            let results = await withTaskGroup(of: NonceCheck.self) { group in
+            let results = await withTaskGroup(of: NonceStore.Outcome.self) { group in
                 for _ in 0..<8 { group.addTask { await store.consume(issued.value, session: "s") } }
                 return await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(results.filter { $0 == .accepted }.count == 1)
+            #expect(results.filter { $0 == .consumed }.count == 1)
             #expect(results.filter { $0 == .unknown }.count == 7)
         }
-        #expect(await store.outstanding == 0)
+        #expect(concrete.outstanding == 0)
+        #expect(concrete.counts == (issued: 500, consumed: 500))
     }
 
     /// Full store: issuing is refused (a live nonce is never dropped) until nonces expire.
     @Test func storeCapacityIsBoundedAndExpiredNoncesAreDropped() async throws {
         let clock = ManualClock(0)
-        let store = try InMemoryNonceStore(lifetime: 10, capacity: 3, now: { clock.value })
-        var issued: [IssuedNonce] = []
-        for _ in 0..<3 { issued.append(try await store.issue(session: "s")) }
+        let store = try NonceStore(lifetime: 10, capacity: 3, now: { clock.value })
+        var issued: [NonceStore.Issued] = []
+        for _ in 0..<3 { issued.append(try store.issue(session: "s")) }
         #expect(Set(issued.map(\.value)).count == 3)
-        #expect(issued.allSatisfy { $0.expiresAt == 10 && $0.lifetime == 10 && SignInNonces.isWellFormed($0.value) })
-        await #expect(throws: IntegrationError.make(.nonceRefused, "")) { try await store.issue(session: "s") }
-        #expect(await store.consume(issued[0].value, session: "s") == .accepted)
+        #expect(issued.allSatisfy { $0.expiresAt == 10 && $0.lifetime == 10 && NonceStore.isWellFormed($0.value) })
+        #expect(throws: IntegrationError.make(.tooManyNonces, "")) { try store.issue(session: "s") }
+        #expect(store.consume(issued[0].value, session: "s") == .consumed)
         clock.value = 5
-        _ = try await store.issue(session: "s")          // room again after a consume (this one lives until 15)
-        await #expect(throws: IntegrationError.make(.nonceRefused, "")) { try await store.issue(session: "s") }
+        _ = try store.issue(session: "s")          // room again after a consume (this one lives until 15)
+        #expect(throws: IntegrationError.make(.tooManyNonces, "")) { try store.issue(session: "s") }
         clock.value = 10                                   // the first three are due; the fourth is not
-        _ = try await store.issue(session: "s")
-        _ = try await store.issue(session: "s")
-        #expect(await store.outstanding == 3)
-        #expect(await store.consume(issued[1].value, session: "s") == .unknown)   // dropped when it expired
+        _ = try store.issue(session: "s")
+        _ = try store.issue(session: "s")
+        #expect(store.outstanding == 3)
+        #expect(store.consume(issued[1].value, session: "s") == .unknown)   // dropped when it expired
         // Many issue/consume cycles keep the store's bookkeeping bounded and every answer right.
-        let big = try InMemoryNonceStore(lifetime: 60, capacity: 10, now: { clock.value })
+        let big = try NonceStore(lifetime: 60, capacity: 10, now: { clock.value })
         for _ in 0..<5_000 {
-            let n = try await big.issue(session: "a")
-            #expect(await big.consume(n.value, session: "b") == .otherSession)
-            #expect(await big.consume(n.value, session: "a") == .accepted)
+            let n = try big.issue(session: "a")
+            #expect(big.consume(n.value, session: "b") == .otherSession)
+            #expect(big.consume(n.value, session: "a") == .consumed)
         }
-        #expect(await big.outstanding == 0)
+        #expect(big.outstanding == 0)
+    }
+
+    /// A store of the app's own plugged in through ``SignInNonceStore`` (what a server with several instances
+    /// writes over shared storage) is the one the routes use, under the same rules: issued by it, bound to the
+    /// session, once only — of 8 sign-ins racing over HTTP for one nonce exactly one wins.
+    @Test func aStoreOfYourOwnIsUsedWithTheSameRules() async throws {
+        let own = OwnNonceStore()
+        try await withSignInServer(nonces: own) { base, provider in
+            let grant = try await requestNonce(base)
+            #expect(grant.expiresIn == 60, "the plugged store issued it")
+            #expect(await own.holds(grant.nonce))
+            let token = appleToken(nonce: grant.nonce)
+            let other = try await requestNonce(base)
+            let wrongSession = try await postSignIn(base, identityToken: token, nonce: grant.nonce, cookie: other.cookie)
+            #expect(wrongSession.status == 401 && wrongSession.body.contains("(otherSession)"), "\(wrongSession.body)")
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await postSignIn(base, identityToken: token, nonce: grant.nonce, cookie: grant.cookie).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.sorted() == [200] + Array(repeating: 401, count: 7), "\(statuses)")
+            #expect(await own.consumeCalls == 9)
+            let spentHeld = await own.holds(grant.nonce), otherHeld = await own.holds(other.nonce)
+            #expect(!spentHeld && otherHeld)
+            #expect(Self.tokenRequests(provider) == 1)
+        }
     }
 
     @Test func storeSettingsAreChecked() throws {
         for lifetime in [0, -1, .infinity, .nan, 3600.5, 1e300] as [Double] {
-            #expect(throws: IntegrationError.make(.configuration, ""), "\(lifetime)") { try InMemoryNonceStore(lifetime: lifetime) }
+            #expect(throws: IntegrationError.make(.configuration, ""), "\(lifetime)") { try NonceStore(lifetime: lifetime) }
         }
         for capacity in [0, -1, 1_000_001, Int.max] {
-            #expect(throws: IntegrationError.make(.configuration, ""), "\(capacity)") { try InMemoryNonceStore(capacity: capacity) }
+            #expect(throws: IntegrationError.make(.configuration, ""), "\(capacity)") { try NonceStore(capacity: capacity) }
         }
-        #expect(try InMemoryNonceStore(lifetime: 3600, capacity: 1_000_000).capacity == 1_000_000)
-        let values = Set((0..<1000).map { _ in SignInNonces.randomValue() })
-        #expect(values.count == 1000 && values.allSatisfy(SignInNonces.isWellFormed))
+        #expect(try NonceStore(lifetime: 3600, capacity: 1_000_000).capacity == 1_000_000)
+        let values = Set((0..<1000).map { _ in NonceStore.newSessionID() })
+        #expect(values.count == 1000 && values.allSatisfy(NonceStore.isWellFormed))
         for bad in ["", "short", String(repeating: "A", count: 42), String(repeating: "A", count: 44),
                     String(repeating: "A", count: 42) + "=", String(repeating: "A", count: 42) + "+"] {
-            #expect(!SignInNonces.isWellFormed(bad))
+            #expect(!NonceStore.isWellFormed(bad))
         }
     }
 
@@ -291,5 +321,33 @@ struct IssuedNonceSignInTests {
             #expect(wrong.status == 401 && wrong.body.contains("nonceMismatch"), "\(wrong.body)")
             #expect(Self.tokenRequests(provider) == 2)
         }
+    }
+}
+
+/// A nonce store written by an app (as one over Redis or a database would be): an actor with a fixed 60-second
+/// lifetime, following the ``SignInNonceStore`` rules.
+actor OwnNonceStore: SignInNonceStore {
+    private var entries: [String: (session: String, expiresAt: Double)] = [:]
+    private(set) var consumeCalls = 0
+
+    func holds(_ nonce: String) -> Bool { entries[nonce] != nil }
+
+    func issue(session: String) throws(IntegrationError) -> NonceStore.Issued {
+        let value = NonceStore.newSessionID()
+        let expiresAt = Date().timeIntervalSince1970 + 60
+        entries[value] = (session, expiresAt)
+        return NonceStore.Issued(value: value, lifetime: 60, expiresAt: expiresAt)
+    }
+
+    func consume(_ nonce: String, session: String) -> NonceStore.Outcome {
+        consumeCalls += 1
+        guard let entry = entries[nonce] else { return .unknown }
+        guard Date().timeIntervalSince1970 < entry.expiresAt else {
+            entries[nonce] = nil
+            return .expired
+        }
+        guard entry.session == session else { return .otherSession }
+        entries[nonce] = nil
+        return .consumed
     }
 }

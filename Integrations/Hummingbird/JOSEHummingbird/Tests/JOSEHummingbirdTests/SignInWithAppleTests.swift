@@ -15,14 +15,14 @@ func appleToken(sub: String = "001234.apple-user", nonce: String? = "nonce-1", n
                 aud: String = clientID, exp: Double = 600) -> String {
     var c: [String: Any] = ["iss": "https://appleid.apple.com", "aud": aud, "sub": sub, "iat": Int(now()),
                             "exp": Int(now() + exp), "email": "a@privaterelay.appleid.com", "email_verified": "true"]
-    if let claim = nonceClaim ?? nonce.map(SignInNonces.appleNonceClaim(for:)) { c["nonce"] = claim }
+    if let claim = nonceClaim ?? nonce.map(NonceStore.appleNonceClaim(for:)) { c["nonce"] = claim }
     return hs256(c, key: appleKey, kid: "apple-1")
 }
 
 /// The server under test wired to the fake Apple on `applePort`. The older suites call it with the nonce requirement
 /// off (a client-chosen nonce, compared with the claim); IssuedNonceSignInTests uses the default, on.
 func siwaRouter(applePort: Int, sessions: SessionTokens, requireIssuedNonce: Bool = false,
-                nonces: InMemoryNonceStore? = nil) throws -> Router<JWTRequestContext> {
+                nonces: (any SignInNonceStore)? = nil) throws -> Router<JWTRequestContext> {
     var keysConfig = testConfig()
     keysConfig.allowSymmetricKeys = true
     let keys = try RemoteJWKS(url: "http://127.0.0.1:\(applePort)/auth/keys", configuration: keysConfig)
@@ -30,7 +30,7 @@ func siwaRouter(applePort: Int, sessions: SessionTokens, requireIssuedNonce: Boo
     config.tokenEndpoint = "http://127.0.0.1:\(applePort)/auth/token"
     config.allowInsecureHTTPForTesting = true
     config.algorithms = [.hs256]
-    config.requireIssuedNonce = requireIssuedNonce
+    config.requireServerIssuedNonce = requireIssuedNonce
     let siwa = try SignInWithApple(configuration: config, appleKeys: keys, sessions: sessions, nonces: nonces) { "test-client-secret" }
     let router = Router(context: JWTRequestContext.self)
     siwa.addRoutes(to: router)

@@ -29,6 +29,10 @@ public struct SessionTokens: Sendable {
 
     /// The algorithms a session may be signed with.
     public static let supportedAlgorithms: Set<JWSAlgorithm> = [.es256, .rs256, .hs256]
+    /// The longest session token lifetime accepted: 366 days.
+    public static let maximumLifetime: Double = 366 * 86_400
+    /// The longest `maximumSessionAge` accepted: ten years.
+    public static let maximumSessionAgeLimit: Double = 3660 * 86_400
 
     /// Sessions signed with `signingKey` (an EC P-256 key for ES256, an RSA key for RS256, an `oct` key of ≥ 32
     /// bytes for HS256). The key's own `alg`, `use` and `key_ops`, if any, must allow `algorithm`; the key is then
@@ -44,8 +48,12 @@ public struct SessionTokens: Sendable {
         }) else {
             throw .make(.configuration, "a session key ID is 1 to 64 of A-Z a-z 0-9 - . _")
         }
-        guard lifetime > 0, maximumSessionAge >= 0 else {
-            throw .make(.configuration, "a session lifetime is positive")
+        // Checked before any arithmetic: exp = iat + lifetime and the routes' whole-second `expiresIn` stay in range.
+        guard lifetime.isFinite, lifetime >= 1, lifetime <= Self.maximumLifetime else {
+            throw .make(.configuration, "a session lifetime is 1 to \(Int(Self.maximumLifetime)) seconds")
+        }
+        guard maximumSessionAge.isFinite, maximumSessionAge >= 0, maximumSessionAge <= Self.maximumSessionAgeLimit else {
+            throw .make(.configuration, "a maximum session age is 0 to \(Int(Self.maximumSessionAgeLimit)) seconds")
         }
         if algorithm == .hs256, (signingKey.keyType != .oct || (signingKey.verificationKey.symmetricKeyByteCount ?? 0) < 32) {
             throw .make(.configuration, "an HS256 session secret needs at least 32 bytes (RFC 7518 §3.2)")

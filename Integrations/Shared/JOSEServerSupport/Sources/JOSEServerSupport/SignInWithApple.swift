@@ -2,15 +2,16 @@ import AsyncHTTPClient
 import Foundation
 import JOSE
 import NIOCore
-import SHA2
 
 /// Sign in with Apple on the server: verify the app's identity token (with its nonce), exchange the authorization
 /// code at Apple's token endpoint with your client secret, verify the `id_token` Apple returns, and issue the
 /// server's own session token.
 ///
 /// By default a sign-in must present a nonce this server issued (``issueNonce(session:)``) to the same client
-/// session, unexpired and unused; it is consumed exactly once (``NonceStore``). The identity token must carry that
-/// nonce, or its SHA-256 in lowercase hex (what apps commonly pass to `ASAuthorizationAppleIDRequest.nonce`).
+/// session, unexpired and unused; it is consumed exactly once, by the first sign-in that presents it, whatever
+/// happens next (``SignInNonceStore``; ``NonceStore`` in memory by default). The identity token's `nonce` claim must
+/// be the SHA-256 of that nonce in lowercase hex (``NonceStore/appleNonceClaim(for:)``: what the app passes to
+/// `ASAuthorizationAppleIDRequest.nonce`), so a captured token never shows an issued nonce.
 public struct SignInWithApple: Sendable {
     public struct Configuration: Sendable {
         /// Your app's bundle ID or Services ID (`aud` of Apple's tokens, `client_id` of the exchange).
@@ -29,10 +30,10 @@ public struct SignInWithApple: Sendable {
         /// Accept an `http://` token endpoint. For tests on the loopback interface only.
         public var allowInsecureHTTPForTesting = false
         /// Require a nonce issued by this server (``SignInWithApple/issueNonce(session:)``) on every sign-in: on by
-        /// default. Turned off, a sign-in is accepted with no nonce at all, or with any nonce the client sends that
-        /// matches the token's — which a captured identity token always satisfies, since it carries its own
-        /// nonce: anyone holding a user's identity token (a log, a proxy, a malicious app extension) can then
-        /// sign in as that user until the token expires. Turn it off only while migrating clients.
+        /// default. Turned off, a sign-in is accepted with no nonce at all, or with any nonce the client sends whose
+        /// SHA-256 hex matches the token's claim — which nothing ties to a sign-in this server started: anyone
+        /// holding a user's identity token and authorization code (a log, a proxy, a malicious app extension) can
+        /// then sign in as that user while they are valid. Turn it off only while migrating clients.
         public var requireServerIssuedNonce = true
 
         public init(clientID: String) { self.clientID = clientID }
@@ -52,8 +53,12 @@ public struct SignInWithApple: Sendable {
     public let configuration: Configuration
     public let appleKeys: RemoteJWKS
     public let sessions: SessionTokens
-    /// The server-issued nonces (5-minute lifetime by default).
-    public let nonces: NonceStore
+    /// The cookie that binds an issued nonce to the client session that asked for it, in both frameworks' routes
+    /// (a random 43-character value from ``NonceStore/newSessionID()``, `HttpOnly`, `Path=/auth/apple`).
+    public static let nonceSessionCookie = "siwa_session"
+
+    /// The server-issued nonces: a ``NonceStore`` (5-minute lifetime) unless another store was given.
+    public let nonces: any SignInNonceStore
     private let clientSecret: @Sendable () async throws -> String
     private let httpClient: HTTPClient
     private let now: (@Sendable () -> Double)?
@@ -61,8 +66,10 @@ public struct SignInWithApple: Sendable {
     /// - Parameters:
     ///   - appleKeys: Apple's JWK Set (`https://appleid.apple.com/auth/keys`).
     ///   - clientSecret: the ES256 client secret JWT for the exchange, e.g. from ``AppleClientSecretSource``.
-    ///   - nonces: where issued nonces wait to be used (a new ``NonceStore`` with its defaults if nil).
-    public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens, nonces: NonceStore? = nil,
+    ///   - nonces: where issued nonces wait to be used (a new ``NonceStore`` with its defaults if nil; a shared
+    ///     store conforming to ``SignInNonceStore`` for a server with several instances).
+    public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens,
+                nonces: (any SignInNonceStore)? = nil,
                 httpClient: HTTPClient = .shared, now: (@Sendable () -> Double)? = nil,
                 clientSecret: @escaping @Sendable () async throws -> String) throws(IntegrationError) {
         try RemoteJWKS.checkURL(configuration.tokenEndpoint, allowHTTP: configuration.allowInsecureHTTPForTesting)
@@ -76,8 +83,8 @@ public struct SignInWithApple: Sendable {
     }
 
     /// With the client secret made and renewed by `clientSecretSource` from the team's `.p8` key (the usual setup).
-    public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens, nonces: NonceStore? = nil,
-                clientSecretSource: AppleClientSecretSource, httpClient: HTTPClient = .shared,
+    public init(configuration: Configuration, appleKeys: RemoteJWKS, sessions: SessionTokens,
+                nonces: (any SignInNonceStore)? = nil, clientSecretSource: AppleClientSecretSource, httpClient: HTTPClient = .shared,
                 now: (@Sendable () -> Double)? = nil) throws(IntegrationError) {
         try self.init(configuration: configuration, appleKeys: appleKeys, sessions: sessions, nonces: nonces,
                       httpClient: httpClient,
@@ -133,51 +140,48 @@ public struct SignInWithApple: Sendable {
         return (claims, decoded?.refresh_token)
     }
 
-    /// A nonce for the client session `session` (see ``NonceStore/issue(session:)``).
-    public func issueNonce(session: String) throws(IntegrationError) -> NonceStore.Issued {
-        try nonces.issue(session: session)
+    /// A nonce for the client session `session` (see ``SignInNonceStore/issue(session:)``). The app gives Apple
+    /// its ``NonceStore/Issued/appleNonceClaim`` and sends the nonce back with the sign-in.
+    public func issueNonce(session: String) async throws(IntegrationError) -> NonceStore.Issued {
+        try await nonces.issue(session: session)
     }
 
-    /// The whole sign-in: identity token → nonce (issued here to `nonceSession`, consumed now) → code exchange →
+    /// The whole sign-in: nonce (issued here to `nonceSession`, consumed now) → identity token → code exchange →
     /// same user in both → session token.
     ///
     /// With ``Configuration/requireServerIssuedNonce`` (the default), `nonce` must be a nonce this server issued to
-    /// `nonceSession`, unexpired and unused, and the identity token must carry it (or its SHA-256 in hex); it is
-    /// consumed only after the identity token verified, and of two sign-ins racing for it exactly one passes.
+    /// `nonceSession`, unexpired and unused. It is consumed first — once, whatever happens next: of two sign-ins
+    /// racing for it exactly one gets past this point — and the identity token's `nonce` claim must then be its
+    /// SHA-256 hex (``NonceStore/appleNonceClaim(for:)``). Anything else throws
+    /// ``IntegrationError/Code/nonceRefused`` (the reason ends with the store's answer, e.g. `(unknown)`) or the
+    /// ``JOSE/JWTError`` of the identity token, before Apple's token endpoint is called. With the requirement off, a
+    /// nonce that is given is only compared, hashed, with the claim.
     public func signIn(identityToken: String, authorizationCode: String, nonce: String?,
                        nonceSession: String?) async throws -> Session {
-        let identity: AppleIdentityClaims
+        let expectedClaim: String?
         if configuration.requireServerIssuedNonce {
-            guard let nonce, !nonce.isEmpty, let nonceSession, !nonceSession.isEmpty else {
-                throw IntegrationError.make(.nonceRefused, "a sign-in needs a nonce issued by this server to this client session")
+            guard let nonce, !nonce.isEmpty else {
+                throw IntegrationError.make(.nonceRefused, "no nonce: ask this server for one first")
             }
-            identity = try await verifyIdentityToken(identityToken, nonce: nil)
-            guard let claimed = identity.nonce, claimed == nonce || claimed == Self.sha256Hex(nonce) else {
-                throw IntegrationError.make(.nonceRefused, "the identity token does not carry the presented nonce")
+            guard let nonceSession, !nonceSession.isEmpty else {
+                throw IntegrationError.make(.nonceRefused, "no client session for the nonce")
             }
-            switch nonces.consume(nonce, session: nonceSession) {
-            case .consumed: break
-            case .unknown: throw IntegrationError.make(.nonceRefused, "nonce not issued here, or already used")
-            case .expired: throw IntegrationError.make(.nonceRefused, "nonce expired")
-            case .otherSession: throw IntegrationError.make(.nonceRefused, "nonce issued to another client session")
+            let outcome = await nonces.consume(nonce, session: nonceSession)
+            guard outcome == .consumed else {
+                throw IntegrationError.make(.nonceRefused,
+                                            "the nonce is not one issued to this session, unexpired and unused (\(outcome))")
             }
+            expectedClaim = NonceStore.appleNonceClaim(for: nonce)
         } else {
-            identity = try await verifyIdentityToken(identityToken, nonce: nonce)
+            expectedClaim = nonce.map(NonceStore.appleNonceClaim(for:))
         }
+        let identity = try await verifyIdentityToken(identityToken, nonce: expectedClaim)
         let (exchanged, refresh) = try await exchange(code: authorizationCode, nonce: identity.nonce)
         guard exchanged.subject == identity.subject else {
             throw IntegrationError.make(.invalidResponse, "id_token from the exchange names another user than the identity token")
         }
         let token = try sessions.issue(subject: identity.subject, email: identity.email)
         return Session(token: token, subject: identity.subject, email: identity.email, appleRefreshToken: refresh)
-    }
-
-    /// The lowercase hex of SHA-256 of `s`'s UTF-8.
-    static func sha256Hex(_ s: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for b in SHA256.hash(data: Array(s.utf8)).bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func formEncode(_ s: String) -> String {

@@ -4,7 +4,7 @@ import JOSEServerSupport
 import Vapor
 
 /// Body of `POST /auth/apple`: what the app got from `ASAuthorizationAppleIDCredential`, and the nonce this server
-/// issued at `POST /auth/apple/nonce` (the app passed it, or its SHA-256 in hex, to Apple's request).
+/// issued at `POST /auth/apple/nonce` (the app passed its SHA-256 in lowercase hex to Apple's request).
 public struct AppleSignInBody: Codable, Sendable {
     public var identityToken: String
     public var authorizationCode: String
@@ -30,12 +30,10 @@ public struct NonceAnswer: Codable, Sendable {
 }
 
 extension SignInWithApple {
-    /// The cookie that binds a nonce to the client session that asked for it.
-    public static let nonceSessionCookie = "siwa_nonce_session"
-
     /// Adds to `routes`:
     /// - `POST /auth/apple/nonce`: a new server-issued nonce (5 minutes, once only), bound to the client session
-    ///   by an HttpOnly cookie (set here if the client has none);
+    ///   by the HttpOnly ``JOSEServerSupport/SignInWithApple/nonceSessionCookie`` cookie (set here if the client has
+    ///   no well-formed one);
     /// - `POST /auth/apple`: identity token + authorization code + that nonce (with the cookie) → session token;
     /// - `POST /auth/refresh`: a session token in `Authorization: Bearer` → a new one;
     /// - `GET /me`: the session's subject, behind ``JOSEBearerAuthenticator`` and ``JOSEGuardMiddleware`` (realm
@@ -56,15 +54,15 @@ extension SignInWithApple {
     public func addRoutes(to routes: any RoutesBuilder, secureCookie: Bool = true) {
         let sessions = self.sessions
         let lifetime = Int(sessions.lifetime)
-        let nonceLifetime = Int(nonces.lifetime)
         routes.post("auth", "apple", "nonce") { req async throws -> Response in
             let existing = req.cookies[Self.nonceSessionCookie]?.string
-            let session = existing.flatMap { $0.isEmpty || $0.utf8.count > 128 ? nil : $0 } ?? NonceStore.newSessionID()
+            let session = existing.flatMap { NonceStore.isWellFormed($0) ? $0 : nil } ?? NonceStore.newSessionID()
             let issued: NonceStore.Issued
-            do { issued = try self.issueNonce(session: session) } catch {
+            do { issued = try await self.issueNonce(session: session) } catch {
                 throw Abort(.serviceUnavailable, reason: "no nonce available now; try again later")
             }
-            let response = try jsonResponse(NonceAnswer(nonce: issued.value, expiresIn: nonceLifetime))
+            let seconds = issued.lifetime.isFinite ? Int(min(max(issued.lifetime, 0), 86_400)) : 0
+            let response = try jsonResponse(NonceAnswer(nonce: issued.value, expiresIn: seconds))
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
             if session != existing {
                 response.cookies[Self.nonceSessionCookie] = HTTPCookies.Value(
@@ -80,7 +78,8 @@ extension SignInWithApple {
             }
             do {
                 let s = try await self.signIn(identityToken: body.identityToken, authorizationCode: body.authorizationCode,
-                                              nonce: body.nonce, nonceSession: req.cookies[Self.nonceSessionCookie]?.string)
+                                              nonce: body.nonce, nonceSession: req.cookies[Self.nonceSessionCookie]?.string.flatMap {
+                                                  NonceStore.isWellFormed($0) ? $0 : nil })
                 return try jsonResponse(SessionAnswer(sessionToken: s.token, subject: s.subject, expiresIn: lifetime))
             } catch let e as JWTError {
                 throw Abort(.unauthorized, reason: "sign-in refused: \(e.code)")

@@ -34,6 +34,31 @@ import Vapor
         #expect(throws: IntegrationError.make(.configuration, "")) { try NonceStore(capacity: 0) }
     }
 
+    /// The claim Apple carries is the SHA-256 hex of the raw nonce (FIPS 180-2's "abc" and "" digests); session
+    /// identifiers and nonces have one shape; the store's settings are bounded.
+    @Test func nonceClaimShapeAndSettings() throws {
+        #expect(NonceStore.appleNonceClaim(for: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(NonceStore.appleNonceClaim(for: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let clock = ManualClock(50)
+        let issued = try NonceStore(lifetime: 120, now: { clock.value }).issue(session: NonceStore.newSessionID())
+        #expect(issued.appleNonceClaim == sha256Hex(issued.value))
+        #expect(issued.expiresAt == 170 && issued.lifetime == 120)
+        let ids = Set((0..<1000).map { _ in NonceStore.newSessionID() })
+        #expect(ids.count == 1000 && ids.allSatisfy(NonceStore.isWellFormed) && NonceStore.isWellFormed(issued.value))
+        for bad in ["", "short", String(repeating: "A", count: 42), String(repeating: "A", count: 44),
+                    String(repeating: "A", count: 42) + "=", String(repeating: "A", count: 42) + "+"] {
+            #expect(!NonceStore.isWellFormed(bad), "\(bad)")
+        }
+        for lifetime in [0, -1, .infinity, .nan, 3600.5, 1e300] as [Double] {
+            #expect(throws: IntegrationError.make(.configuration, ""), "\(lifetime)") { try NonceStore(lifetime: lifetime) }
+        }
+        for capacity in [0, -1, 1_000_001, Int.max] {
+            #expect(throws: IntegrationError.make(.configuration, ""), "\(capacity)") { try NonceStore(capacity: capacity) }
+        }
+        #expect(try NonceStore(lifetime: 3600, capacity: 1_000_000).capacity == 1_000_000)
+        #expect(try NonceStore().capacity == 10_000)
+    }
+
     @Test func concurrentConsumersOfOneNonceExactlyOneWins() async throws {
         let store = try NonceStore()
         for _ in 0..<20 {
@@ -105,6 +130,32 @@ import Vapor
         #expect(try s.verify(t2).claims.subject == "u")
         clock.value += 550
         #expect(throws: IntegrationError.self) { try s.refresh(t2) }
+    }
+
+    /// Lifetimes are checked before any arithmetic (issue 31 finding 9: `Int(…)` of an infinite or huge lifetime
+    /// trapped): 1 s to 366 days, a maximum session age of 0 to ten years, both finite.
+    @Test func sessionLifetimesAreBounded() throws {
+        let secret = Array(repeating: UInt8(7), count: 32)
+        for lifetime in [.infinity, -.infinity, .nan, 1e300, 9.3e18, 0, -1, 0.5, SessionTokens.maximumLifetime + 1] as [Double] {
+            #expect(throws: IntegrationError.make(.configuration, ""), "\(lifetime)") {
+                try SessionTokens(hs256Secret: secret, issuer: "i", audience: "a", lifetime: lifetime)
+            }
+        }
+        for age in [.infinity, .nan, -1, 1e300, SessionTokens.maximumSessionAgeLimit + 1] as [Double] {
+            #expect(throws: IntegrationError.make(.configuration, ""), "\(age)") {
+                try SessionTokens(hs256Secret: secret, issuer: "i", audience: "a", maximumSessionAge: age)
+            }
+        }
+        #expect(SessionTokens.maximumLifetime == 366 * 86_400 && SessionTokens.maximumSessionAgeLimit == 3660 * 86_400)
+        let clock = ManualClock(1_800_000_000)
+        let longest = try SessionTokens(hs256Secret: secret, issuer: "i", audience: "a", lifetime: SessionTokens.maximumLifetime,
+                                        maximumSessionAge: SessionTokens.maximumSessionAgeLimit, now: { clock.value })
+        let token = try longest.issue(subject: "u")
+        clock.value += SessionTokens.maximumLifetime - 1
+        #expect(try longest.verify(token).claims.subject == "u")
+        clock.value += 120
+        #expect(throws: JWTError.self) { try longest.verify(token) }
+        #expect(try SessionTokens(hs256Secret: secret, issuer: "i", audience: "a", lifetime: 1, maximumSessionAge: 0).lifetime == 1)
     }
 
     @Test func clientSecretIsRenewedBeforeItExpires() throws {

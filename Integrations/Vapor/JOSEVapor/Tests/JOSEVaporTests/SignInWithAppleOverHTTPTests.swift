@@ -92,10 +92,10 @@ func signInBody(_ token: String, code: String = "code-1", nonce: String?) -> Str
            as: UTF8.self)
 }
 
-/// One complete sign-in: a new nonce, a token carrying it, the POST.
+/// One complete sign-in: a new nonce, a token carrying its SHA-256 hex, the POST.
 func signIn(_ base: String, key: JWKPrivateKey = appleRSA1) async throws -> HTTPResult {
     let (n, cookie) = try await issuedNonce(base)
-    return try await postJSON("\(base)/auth/apple", signInBody(appleRS256(key, nonce: n), nonce: n), cookie: cookie)
+    return try await postJSON("\(base)/auth/apple", signInBody(appleRS256(key, nonce: sha256Hex(n)), nonce: n), cookie: cookie)
 }
 
 func sha256Hex(_ s: String) -> String {
@@ -197,7 +197,7 @@ struct SignInWithAppleOverHTTPTests {
             ]
             for (key, aud, exp, code) in cases {
                 let (n, cookie) = try await issuedNonce(base)
-                let refused = try await postJSON("\(base)/auth/apple", signInBody(appleRS256(key, nonce: n, aud: aud, exp: exp), nonce: n),
+                let refused = try await postJSON("\(base)/auth/apple", signInBody(appleRS256(key, nonce: sha256Hex(n), aud: aud, exp: exp), nonce: n),
                                                  cookie: cookie)
                 #expect(refused.status == 401)
                 #expect(refused.body.contains(code), "\(code): \(refused.body)")
@@ -234,52 +234,63 @@ struct SignInWithAppleOverHTTPTests {
             refused(try await postJSON(url, signInBody(appleRS256(nonce: "client-made"), nonce: nil), cookie: cookie), "token nonce only")
             // A nonce the client made up, copied into the body from the token's own claim.
             refused(try await postJSON(url, signInBody(appleRS256(nonce: "client-made"), nonce: "client-made"), cookie: cookie), "made-up")
-            // An issued nonce without the cookie of the session it was issued to.
+            // An issued nonce without the cookie of the session it was issued to, or with a malformed one.
             let (n0, c0) = try await issuedNonce(base)
-            refused(try await postJSON(url, signInBody(appleRS256(nonce: n0), nonce: n0)), "no cookie")
+            refused(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n0)), nonce: n0)), "no cookie")
+            refused(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n0)), nonce: n0),
+                                       cookie: "\(SignInWithApple.nonceSessionCookie)=short"), "malformed cookie")
+            // The value in the token's claim is a hash, never an issued nonce: presenting it is refused.
+            refused(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n0)), nonce: sha256Hex(n0)), cookie: c0),
+                    "claim copied from the token")
             #expect(provider.tokenRequests.isEmpty)
 
             // An issued nonce, once: passes, then the same request again (replay) is refused.
-            let good = signInBody(appleRS256(nonce: n0), nonce: n0)
+            let good = signInBody(appleRS256(nonce: sha256Hex(n0)), nonce: n0)
             #expect(try await postJSON(url, good, cookie: c0).status == 200)
             refused(try await postJSON(url, good, cookie: c0), "replay")
             // The same nonce in a new token (reuse by the app) is refused too.
-            refused(try await postJSON(url, signInBody(appleRS256(nonce: n0), code: "code-2", nonce: n0), cookie: c0), "reuse")
+            refused(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n0)), code: "code-2", nonce: n0), cookie: c0), "reuse")
 
-            // The token may carry the SHA-256 hex of the nonce (the usual iOS pattern).
+            // The token must carry the SHA-256 hex of the nonce (Apple's documented practice): a token carrying the
+            // nonce itself does not match, and that attempt used the nonce up (once, whatever happens next).
             let (n1, c1) = try await issuedNonce(base)
-            #expect(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n1)), nonce: n1), cookie: c1).status == 200)
+            let unhashed = try await postJSON(url, signInBody(appleRS256(nonce: n1), nonce: n1), cookie: c1)
+            #expect(unhashed.status == 401 && unhashed.body.contains("nonceMismatch"), "\(unhashed.body)")
+            refused(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n1)), nonce: n1), cookie: c1), "used by a failed sign-in")
 
-            // A token carrying another issued nonce than the body's: refused, and the body's nonce is not spent.
+            // A token carrying another issued nonce than the body's: refused, and the body's nonce is spent; the
+            // token's own nonce is still good.
             let (n2, c2) = try await issuedNonce(base)
             let (n3, _) = try await issuedNonce(base, cookie: c2)
-            refused(try await postJSON(url, signInBody(appleRS256(nonce: n3), nonce: n2), cookie: c2), "token carries another nonce")
-            #expect(try await postJSON(url, signInBody(appleRS256(nonce: n2), nonce: n2), cookie: c2).status == 200)
+            let crossed = try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n3)), nonce: n2), cookie: c2)
+            #expect(crossed.status == 401 && crossed.body.contains("nonceMismatch"), "\(crossed.body)")
+            refused(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n2)), nonce: n2), cookie: c2), "spent by the crossed sign-in")
+            #expect(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n3)), nonce: n3), cookie: c2).status == 200)
 
             // A nonce issued to another session: refused there, still good for its own session.
             let (n4, c4) = try await issuedNonce(base)
             let (_, other) = try await issuedNonce(base)
             #expect(other != c4)
-            refused(try await postJSON(url, signInBody(appleRS256(nonce: n4), nonce: n4), cookie: other), "other session")
-            #expect(try await postJSON(url, signInBody(appleRS256(nonce: n4), nonce: n4), cookie: c4).status == 200)
+            refused(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n4)), nonce: n4), cookie: other), "other session")
+            #expect(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n4)), nonce: n4), cookie: c4).status == 200)
 
             // Expiry: 300 s on the store's clock.
             let (n5, c5) = try await issuedNonce(base)
-            clock.value += 301
-            refused(try await postJSON(url, signInBody(appleRS256(nonce: n5), nonce: n5), cookie: c5), "expired")
+            clock.value += 300
+            refused(try await postJSON(url, signInBody(appleRS256(nonce: sha256Hex(n5)), nonce: n5), cookie: c5), "expired")
 
             // Race: eight sign-ins with one nonce at once; exactly one wins.
             let (n6, c6) = try await issuedNonce(base)
-            let body6 = signInBody(appleRS256(nonce: n6), nonce: n6)
+            let body6 = signInBody(appleRS256(nonce: sha256Hex(n6)), nonce: n6)
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<8 { group.addTask { try await postJSON(url, body6, cookie: c6).status } }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
             #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
             #expect(statuses.filter { $0 == 401 }.count == 7, "\(statuses)")
-            // Successful sign-ins: n0, n1, n2, n4, n6 — each reached Apple once.
-            #expect(provider.tokenRequests.count == 5)
-            #expect(nonces.counts.consumed == 5)
+            // Successful sign-ins: n0, n3, n4, n6 — each reached Apple once; n1 and n2 were consumed by refused ones.
+            #expect(provider.tokenRequests.count == 4)
+            #expect(nonces.counts.consumed == 6)
         }
     }
 

@@ -1,0 +1,2 @@
+@_exported import JOSE
+@_exported import JOSEServerSupport
