@@ -55,8 +55,8 @@ extension SignInWithApple {
         let sessions = self.sessions
         let lifetime = Int(sessions.lifetime)
         routes.post("auth", "apple", "nonce") { req async throws -> Response in
-            let existing = req.cookies[Self.nonceSessionCookie]?.string
-            let session = existing.flatMap { NonceStore.isWellFormed($0) ? $0 : nil } ?? NonceStore.newSessionID()
+            let existing = Self.sessionCookie(req)
+            let session = existing ?? NonceStore.newSessionID()
             let issued: NonceStore.Issued
             do { issued = try await self.issueNonce(session: session) } catch {
                 throw Abort(.serviceUnavailable, reason: "no nonce available now; try again later")
@@ -78,8 +78,7 @@ extension SignInWithApple {
             }
             do {
                 let s = try await self.signIn(identityToken: body.identityToken, authorizationCode: body.authorizationCode,
-                                              nonce: body.nonce, nonceSession: req.cookies[Self.nonceSessionCookie]?.string.flatMap {
-                                                  NonceStore.isWellFormed($0) ? $0 : nil })
+                                              nonce: body.nonce, nonceSession: Self.sessionCookie(req))
                 return try jsonResponse(SessionAnswer(sessionToken: s.token, subject: s.subject, expiresIn: lifetime))
             } catch let e as JWTError {
                 throw Abort(.unauthorized, reason: "sign-in refused: \(e.code)")
@@ -116,6 +115,15 @@ extension SignInWithApple {
             .get("me") { req -> String in
                 try req.auth.require(JOSEClaims.self).sub ?? ""
             }
+    }
+}
+
+extension SignInWithApple {
+    /// The request's ``JOSEServerSupport/SignInWithApple/nonceSessionCookie`` value if it has the shape of one this
+    /// server sets (``JOSEServerSupport/NonceStore/isWellFormed(_:)``), else nil.
+    static func sessionCookie(_ req: Request) -> String? {
+        guard let value = req.cookies[nonceSessionCookie]?.string, NonceStore.isWellFormed(value) else { return nil }
+        return value
     }
 }
 
