@@ -4,7 +4,7 @@
 # AsyncHTTPClient. Prints its time. Offline: dependencies come from the machine's package copies (git maps github.com
 # to /opt/swift-packages). The build folder is the package's own .build (git-ignored); the first build compiles
 # Vapor, SwiftNIO, AsyncHTTPClient and swift-crypto's BoringSSL and takes minutes (about 50 min on 2 cores under a
-# load average of 18-27 on 2026-11-26; an incremental build after a change to JOSEVapor about 1-1.5 min, the 23 tests
+# load average of 18-27 on 2026-11-26; an incremental build after a change to JOSEVapor about 1-1.5 min, the 25 tests
 # 12-14 s).
 # The vapor/jwt side of the migration guide (Integrations/Vapor/VaporJWTApp) is built by Scripts/vapor-compare.sh;
 # with VAPOR_JWT=1 this script also builds and tests it, in the same build folder.
