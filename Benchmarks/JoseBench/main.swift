@@ -21,6 +21,7 @@ benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += ed25519Benchmarks()
 benchmarks += jwtBenchmarks()
+benchmarks += x509Benchmarks()
 benchmarks += signBenchmarks()
 benchmarks += productBenchmarks()
 

@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
         .package(url: "https://github.com/attaswift/BigInt.git", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.15.0"),
         // Only for `Scripts/allocs.sh`: its shared library is preloaded to count allocations; no target links it.
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.0"),
     ],
@@ -25,10 +26,13 @@ let package = Package(
                 .product(name: "ECDSA", package: "PureJOSE"),
                 .product(name: "Ed25519", package: "PureJOSE"),
                 .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "PureX509", package: "PureJOSE"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "BigInt", package: "BigInt"),
+                // jwt-kit's X5CVerifier works on swift-certificates' Certificate (jwt-kit depends on it already).
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

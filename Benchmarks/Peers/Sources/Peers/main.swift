@@ -87,6 +87,36 @@ if JWTKitSignPeer.signingAlgorithms.contains(where: { wanted("JWT \($0) sign") }
     }
 }
 
+// Certificates (issue 26): the Apple-shaped chain of Vectors/x5c-tokens, P-384 root and intermediate, P-256 leaf.
+// Each side's result is checked before it is timed.
+if wanted("x509") || wanted("x5c") {
+    let x = try PureX5CSide.inputs()
+    let ders = [x.leaf, x.intermediate, x.root]
+    let pureParse = PureX5CSide.parse(ders), peerParse = X5CPeer.parse(ders)
+    if wanted("x509") && pureParse() && peerParse() {
+        add("x509.parse, 3 certificates", peer: "swift-certificates", pure: pureParse, peerOp: peerParse)
+    }
+    let pureValidate = try PureX5CSide.validator(leaf: x.leaf, intermediate: x.intermediate, root: x.root)
+    let peerValidate = try X5CPeer.validator(leaf: x.leaf, intermediate: x.intermediate, root: x.root)
+    if wanted("x509"), pureValidate(), await peerValidate() {
+        let q = await measureAsync(peerValidate)
+        rows.append(Row(operation: "x509.validate, leaf → intermediate → root", pure: measure(pureValidate), peer: "jwt-kit X5CVerifier", peerTime: q))
+        FileHandle.standardError.write(Data("  measured x509.validate\n".utf8))
+    } else if wanted("x509") {
+        print("x509.validate: a side does not validate the chain: not timed")
+    }
+    let pureToken = try PureX5CSide.tokenVerifier(token: x.token, root: x.root)
+    let peerToken = try X5CPeer.tokenVerifier(token: x.token, root: x.root)
+    if wanted("x5c"), pureToken(), await peerToken() {
+        let q = await measureAsync(peerToken)
+        rows.append(Row(operation: "jwt.x5c.ES256 verify, end to end (\(x.token.utf8.count)-byte token)", pure: measure(pureToken),
+                        peer: "jwt-kit X5CVerifier", peerTime: q))
+        FileHandle.standardError.write(Data("  measured jwt.x5c.ES256\n".utf8))
+    } else if wanted("x5c") {
+        print("jwt.x5c.ES256: a side does not verify the token: not timed")
+    }
+}
+
 // RSA-2048 public operation alone: s^65537 mod n.
 let modulus = [UInt8](try rsa2048.publicKey.getKeyPrimitives().modulus).drop { $0 == 0 }
 let base = [UInt8](try rsa2048.signature(for: signedMessage, padding: .insecurePKCS1v1_5).rawRepresentation)
