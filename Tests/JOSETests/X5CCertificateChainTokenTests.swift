@@ -136,6 +136,12 @@ struct X5CCertificateChainTokenTests {
 
     struct Claims: Encodable { let iss: String; let exp: Int }
 
+    @Test("a certificate subject in a reason cannot break the log line: controls and bidi overrides are escaped")
+    func reasonsStayOnOneLine() {
+        #expect(oneLine("CN=a\nb\u{85}c\u{202E}d,O=e") == "CN=a\\u{a}b\\u{85}c\\u{202e}d,O=e")
+        #expect(oneLine("CN=Signer,O=PureJOSE test") == "CN=Signer,O=PureJOSE test")
+    }
+
     @Test("x5c base64 is strict standard base64: it decodes what Foundation encodes, and nothing else")
     func standardBase64() throws {
         var rng = SplitMix64(seed: 26)

@@ -14,7 +14,7 @@ extension JWTSigner {
             throw signingError(.keyMismatch, "the leaf certificate's key is not one this signer could hold: \(e.reason)")
         }
         guard certified.thumbprintInput == mine.thumbprintInput else {
-            throw signingError(.keyMismatch, "the leaf certificate (\(leaf.subject)) certifies another key than this signer's")
+            throw signingError(.keyMismatch, "the leaf certificate (\(oneLine(leaf.subject.description))) certifies another key than this signer's")
         }
         let entries = chain.map { JSONValue.string(StandardBase64.encode($0.derEncoded)) }
         return try JWTSigner(checked: key, algorithm: algorithm, keyID: keyID, x5c: .array(entries))

@@ -33,7 +33,8 @@ public struct X5CVerifier: Sendable {
         /// A Unix time in seconds read from the payload, which must be a JSON object, before the signature is
         /// checked (App Store data is validated at its `signedDate`). Returning nil refuses the token with
         /// `missingClaim`. Only the certificate validity uses it; claim times still come from
-        /// ``ClaimExpectations/now``.
+        /// ``ClaimExpectations/now``. The token chooses this time, so bound it in the closure: return nil for a
+        /// time in the future or older than you accept, or a certificate that has since expired validates.
         case fromPayload(@Sendable (JSONObject) -> Int64?)
     }
 
@@ -139,7 +140,7 @@ public struct X5CVerifier: Sendable {
         do {
             chain = try certificateVerifier.validate(leaf: leaf, intermediates: Array(certificates.dropFirst()), at: seconds)
         } catch {
-            throw JWTError.make(.untrustedCertificateChain, "x5c: \(error.code): \(error.reason)")
+            throw JWTError.make(.untrustedCertificateChain, "x5c: \(error.code): \(oneLine(error.reason))")
         }
 
         let key: JWK
@@ -189,7 +190,7 @@ public struct X5CVerifier: Sendable {
             do {
                 out.append(try Certificate(derEncoded: der))
             } catch {
-                throw JWTError.make(.invalidCertificate, "x5c[\(i)]: \(error.code): \(error.reason)")
+                throw JWTError.make(.invalidCertificate, "x5c[\(i)]: \(error.code): \(oneLine(error.reason))")
             }
         }
         return out
@@ -210,6 +211,16 @@ public struct X5CVerifier: Sendable {
             throw JWTError.make(.thumbprintMismatch, "x5t#S256 is not the SHA-256 thumbprint of the x5c leaf certificate")
         }
     }
+}
+
+/// `s` with every character that could break or fake a one-line log record escaped (``mustEscapeInOneLine(_:)``):
+/// PureX509's reasons name certificates by their subjects, which the token chose.
+func oneLine(_ s: String) -> String {
+    var out = ""
+    for ch in s.unicodeScalars {
+        if mustEscapeInOneLine(ch) { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
+    }
+    return out
 }
 
 /// A JWS whose `x5c` chain validated and whose signature verified with the chain's leaf.
