@@ -165,6 +165,8 @@ public enum X509OID {
     public static let extendedKeyUsage: ASN1ObjectIdentifier = [2, 5, 29, 37]
     public static let inhibitAnyPolicy: ASN1ObjectIdentifier = [2, 5, 29, 54]
     public static let authorityInfoAccess: ASN1ObjectIdentifier = [1, 3, 6, 1, 5, 5, 7, 1, 1]
+    /// id-ad-ocsp, the authorityInfoAccess method of an OCSP responder (RFC 5280 §4.2.2.1).
+    public static let ocspAccessMethod: ASN1ObjectIdentifier = [1, 3, 6, 1, 5, 5, 7, 48, 1]
     public static let anyExtendedKeyUsage: ASN1ObjectIdentifier = [2, 5, 29, 37, 0]
     // Extended key usages (RFC 5280 §4.2.1.12).
     public static let serverAuth: ASN1ObjectIdentifier = [1, 3, 6, 1, 5, 5, 7, 3, 1]

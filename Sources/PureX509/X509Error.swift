@@ -16,6 +16,7 @@ public struct X509Error: Error, Equatable, Hashable, Sendable, CustomStringConve
             case issuerNotFound, notACertificateAuthority, missingKeyCertSign, pathLengthExceeded
             case nameConstraintViolation, unknownCriticalExtension, missingExtendedKeyUsage, missingKeyUsage
             case missingRequiredExtension, chainTooLong, searchLimitExceeded, rejectedByPolicy, profileViolation
+            case ocspUnsuccessful, ocspUnsupportedResponse, ocspResponderNotAuthorized, ocspCertIDMismatch, ocspStale
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -78,6 +79,18 @@ public struct X509Error: Error, Equatable, Hashable, Sendable, CustomStringConve
         /// authority or subject key identifier, a critical extension that must not be, a malformed
         /// subject alternative name, …).
         public static let profileViolation = Code(.profileViolation)
+        /// An OCSP responder answered with a `responseStatus` other than successful (tryLater, unauthorized, …;
+        /// RFC 6960 §4.2.1): no status is known.
+        public static let ocspUnsuccessful = Code(.ocspUnsuccessful)
+        /// An OCSP response of a type other than BasicOCSPResponse, or of a version other than v1.
+        public static let ocspUnsupportedResponse = Code(.ocspUnsupportedResponse)
+        /// An OCSP response signed by neither the issuer nor a delegated responder certificate that the issuer
+        /// issued with id-kp-OCSPSigning and that is valid (RFC 6960 §4.2.2.2).
+        public static let ocspResponderNotAuthorized = Code(.ocspResponderNotAuthorized)
+        /// An OCSP response with no answer for the certificate asked about (RFC 6960 §3.2 (1)).
+        public static let ocspCertIDMismatch = Code(.ocspCertIDMismatch)
+        /// An OCSP answer past its nextUpdate, or too old when it has none (RFC 6960 §3.2 (5), §4.2.2.1).
+        public static let ocspStale = Code(.ocspStale)
     }
 
     /// What went wrong.
