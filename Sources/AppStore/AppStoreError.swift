@@ -7,7 +7,7 @@ public struct AppStoreError: Error, Equatable, Hashable, Sendable, CustomStringC
         private enum Backing: String, Hashable, Sendable {
             case invalidArgument, invalidKey, signingFailed
             case invalidJWTFormat, invalidAlgorithm, invalidChainLength, invalidCertificate, invalidChain
-            case verificationFailure, retryableVerificationFailure
+            case verificationFailure, retryableVerificationFailure, certificateRevoked
             case invalidAppIdentifier, invalidEnvironment, decodingFailed
         }
         private let backing: Backing
@@ -32,8 +32,11 @@ public struct AppStoreError: Error, Equatable, Hashable, Sendable, CustomStringC
         public static let invalidChain = Code(.invalidChain)
         /// The signature does not verify with the leaf's key.
         public static let verificationFailure = Code(.verificationFailure)
-        /// The revocation status could not be fetched; try again later.
+        /// The revocation status could not be established (the OCSP fetch failed, or its answer was unsuccessful,
+        /// out of date or not signed by an authorized responder); try again later.
         public static let retryableVerificationFailure = Code(.retryableVerificationFailure)
+        /// The OCSP responder says the signing or intermediate certificate is revoked.
+        public static let certificateRevoked = Code(.certificateRevoked)
         /// The bundle ID or app Apple ID is not the one expected.
         public static let invalidAppIdentifier = Code(.invalidAppIdentifier)
         /// The payload's environment is not the verifier's.

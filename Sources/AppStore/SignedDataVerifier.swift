@@ -23,9 +23,20 @@ import PureX509
 /// let transaction = try verifier.verifyAndDecodeTransaction(signedTransactionInfo)
 /// ```
 ///
-/// Revocation (OCSP) checking — Apple's `enableOnlineChecks` — is not part of this version: chains are validated
-/// offline, at the payload's signed date.
+/// With `enableOnlineChecks` (Apple's option of that name) the chain is validated at the current time instead, and
+/// the revocation status of the signing certificate and of the intermediate is asked of their OCSP responders
+/// (RFC 6960) through ``ocspFetcher`` — this module does no networking — so the `async` entry points must be
+/// used. A chain whose status was verified is remembered for 15 minutes, as Apple's library does; a fetch that
+/// fails, or an answer that cannot be trusted or is out of date, is `retryableVerificationFailure`, a revoked
+/// certificate `certificateRevoked`, and neither ever passes.
 public struct SignedDataVerifier: Sendable {
+    /// Fetches an OCSP response: given the DER `OCSPRequest` and the responder URL (from the certificate's
+    /// authorityInfoAccess), returns the DER `OCSPResponse` body. An HTTP client POSTs the request with
+    /// `Content-Type: application/ocsp-request`. Throwing makes the verification a `retryableVerificationFailure`.
+    public typealias OCSPFetcher = @Sendable (_ request: [UInt8], _ responderURL: String) async throws -> [UInt8]
+
+    /// How long a chain whose OCSP status was verified is trusted without asking again (seconds): 15 minutes.
+    public static let verifiedChainCacheSeconds: Int64 = 900
     /// The marker extension of Apple's App Store signing certificates (the leaf).
     public static let leafMarkerOID: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
     /// The marker extension of Apple Worldwide Developer Relations intermediates.
@@ -38,25 +49,41 @@ public struct SignedDataVerifier: Sendable {
     /// Required when ``environment`` is production; compared only there, as Apple's library does.
     public let appAppleID: Int64?
     public let environment: AppStoreEnvironment
+    /// Whether chains are validated at the current time with their OCSP status checked (use the `async` entry points).
+    public let enableOnlineChecks: Bool
+    let ocspFetcher: OCSPFetcher?
+    let verifiedChains: VerifiedChainCache
     let chainVerifier: CertificateVerifier
     let clock: @Sendable () -> Int64
 
     /// - Parameters:
     ///   - rootCertificates: the trusted roots; Apple Root CA – G3 (``appleRootCAG3``) by default.
     ///   - appAppleID: the app's Apple ID, required in production.
+    ///   - enableOnlineChecks: validate chains now and check their OCSP status through `ocspFetcher` (which is
+    ///     then required); the `async` entry points must be used.
     public init(rootCertificates: [Certificate] = [SignedDataVerifier.appleRootCAG3], bundleID: String,
-                appAppleID: Int64?, environment: AppStoreEnvironment) throws(AppStoreError) {
+                appAppleID: Int64?, environment: AppStoreEnvironment, enableOnlineChecks: Bool = false,
+                ocspFetcher: OCSPFetcher? = nil) throws(AppStoreError) {
         try self.init(rootCertificates: rootCertificates, bundleID: bundleID, appAppleID: appAppleID,
-                      environment: environment, clock: { Int64(systemTimeSeconds()) })
+                      environment: environment, enableOnlineChecks: enableOnlineChecks, ocspFetcher: ocspFetcher,
+                      clock: { Int64(systemTimeSeconds()) })
     }
 
-    /// With an injected clock (seconds since 1970) for payloads that carry no signed date: for tests.
+    /// With an injected clock (seconds since 1970), the current time of online checks and of payloads that carry no
+    /// signed date: for tests.
     public init(rootCertificates: [Certificate], bundleID: String, appAppleID: Int64?, environment: AppStoreEnvironment,
+                enableOnlineChecks: Bool = false, ocspFetcher: OCSPFetcher? = nil,
                 clock: @escaping @Sendable () -> Int64) throws(AppStoreError) {
         try requireText(bundleID, "bundle ID")
         if environment == .production && appAppleID == nil {
             throw .make(.invalidAppIdentifier, "the app Apple ID is required in the production environment")
         }
+        if enableOnlineChecks && ocspFetcher == nil {
+            throw .make(.invalidArgument, "online checks need an ocspFetcher (this module does no networking)")
+        }
+        self.enableOnlineChecks = enableOnlineChecks
+        self.ocspFetcher = ocspFetcher
+        verifiedChains = VerifiedChainCache()
         guard !rootCertificates.isEmpty else { throw .make(.invalidArgument, "no root certificates to trust") }
         self.rootCertificates = rootCertificates
         self.bundleID = bundleID
@@ -72,32 +99,19 @@ public struct SignedDataVerifier: Sendable {
 
     /// A signed transaction (`signedTransactionInfo`): bundle ID and environment checked.
     public func verifyAndDecodeTransaction(_ signed: String) throws(AppStoreError) -> JWSTransactionDecodedPayload {
-        let t = try decode(signed, as: JWSTransactionDecodedPayload.self, signedDate: { $0.signedDate })
-        guard t.bundleId == bundleID else {
-            throw .make(.invalidAppIdentifier, "the transaction is for bundle \(shown(t.bundleId)), not \(shown(bundleID))")
-        }
-        try checkEnvironment(t.environment, "transaction")
-        return t
+        try checkTransaction(try decode(signed, as: JWSTransactionDecodedPayload.self, signedDate: { $0.signedDate }))
     }
 
     /// A signed renewal info (`signedRenewalInfo`): environment checked.
     public func verifyAndDecodeRenewalInfo(_ signed: String) throws(AppStoreError) -> JWSRenewalInfoDecodedPayload {
-        let r = try decode(signed, as: JWSRenewalInfoDecodedPayload.self, signedDate: { $0.signedDate })
-        try checkEnvironment(r.environment, "renewal info")
-        return r
+        try checkRenewalInfo(try decode(signed, as: JWSRenewalInfoDecodedPayload.self, signedDate: { $0.signedDate }))
     }
 
     /// A notification's `signedPayload`: bundle ID, app Apple ID (production) and environment checked, taken from
     /// whichever of `data`, `summary`, `externalPurchaseToken` and `appData` it carries. The signed transaction and
-    /// renewal info inside are not verified here; use ``verifyAndDecodeNotificationWithNestedData(_:)`` for that.
+    /// renewal info inside are not verified here; use `verifyAndDecodeNotificationWithNestedData(_:)` for that.
     public func verifyAndDecodeNotification(_ signed: String) throws(AppStoreError) -> ResponseBodyV2DecodedPayload {
-        let n = try decode(signed, as: ResponseBodyV2DecodedPayload.self, signedDate: { $0.signedDate })
-        let (bundle, appID, env) = Self.identity(of: n)
-        guard bundle == bundleID, environment != .production || appID == appAppleID else {
-            throw .make(.invalidAppIdentifier, "the notification is for bundle \(shown(bundle)) app \(appID.map(String.init) ?? "none"), not \(shown(bundleID)) app \(appAppleID.map(String.init) ?? "none")")
-        }
-        try checkEnvironment(env, "notification")
-        return n
+        try checkNotification(try decode(signed, as: ResponseBodyV2DecodedPayload.self, signedDate: { $0.signedDate }))
     }
 
     /// A notification and the signed data nested in it, each verified as by its own entry point.
@@ -108,7 +122,7 @@ public struct SignedDataVerifier: Sendable {
         public let appTransaction: AppTransaction?
     }
 
-    /// ``verifyAndDecodeNotification(_:)``, then `data.signedTransactionInfo`, `data.signedRenewalInfo` and
+    /// `verifyAndDecodeNotification(_:)`, then `data.signedTransactionInfo`, `data.signedRenewalInfo` and
     /// `appData.signedAppTransactionInfo`, each verified (chain, signature, identity) when present.
     public func verifyAndDecodeNotificationWithNestedData(_ signed: String) throws(AppStoreError) -> VerifiedNotification {
         let n = try verifyAndDecodeNotification(signed)
@@ -121,7 +135,76 @@ public struct SignedDataVerifier: Sendable {
     /// A signed app transaction: bundle ID, app Apple ID (production) and environment (`receiptType`) checked; the
     /// chain is validated at `receiptCreationDate`.
     public func verifyAndDecodeAppTransaction(_ signed: String) throws(AppStoreError) -> AppTransaction {
-        let a = try decode(signed, as: AppTransaction.self, signedDate: { $0.receiptCreationDate })
+        try checkAppTransaction(try decode(signed, as: AppTransaction.self, signedDate: { $0.receiptCreationDate }))
+    }
+
+    /// A signed Retention Messaging realtime request: app Apple ID (production) and environment checked.
+    public func verifyAndDecodeRealtimeRequest(_ signed: String) throws(AppStoreError) -> DecodedRealtimeRequestBody {
+        try checkRealtimeRequest(try decode(signed, as: DecodedRealtimeRequestBody.self, signedDate: { $0.signedDate }))
+    }
+
+    // MARK: Entry points with online checks
+
+    /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
+    public func verifyAndDecodeTransaction(_ signed: String) async throws(AppStoreError) -> JWSTransactionDecodedPayload {
+        try checkTransaction(try await decodeOnline(signed, as: JWSTransactionDecodedPayload.self, signedDate: { $0.signedDate }))
+    }
+
+    /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
+    public func verifyAndDecodeRenewalInfo(_ signed: String) async throws(AppStoreError) -> JWSRenewalInfoDecodedPayload {
+        try checkRenewalInfo(try await decodeOnline(signed, as: JWSRenewalInfoDecodedPayload.self, signedDate: { $0.signedDate }))
+    }
+
+    /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
+    public func verifyAndDecodeNotification(_ signed: String) async throws(AppStoreError) -> ResponseBodyV2DecodedPayload {
+        try checkNotification(try await decodeOnline(signed, as: ResponseBodyV2DecodedPayload.self, signedDate: { $0.signedDate }))
+    }
+
+    /// As the synchronous form; with ``enableOnlineChecks`` every chain is validated now and its OCSP status checked.
+    public func verifyAndDecodeNotificationWithNestedData(_ signed: String) async throws(AppStoreError) -> VerifiedNotification {
+        let n = try await verifyAndDecodeNotification(signed)
+        var t: JWSTransactionDecodedPayload? = nil, r: JWSRenewalInfoDecodedPayload? = nil, a: AppTransaction? = nil
+        if let s = n.data?.signedTransactionInfo { t = try await verifyAndDecodeTransaction(s) }
+        if let s = n.data?.signedRenewalInfo { r = try await verifyAndDecodeRenewalInfo(s) }
+        if let s = n.appData?.signedAppTransactionInfo { a = try await verifyAndDecodeAppTransaction(s) }
+        return VerifiedNotification(notification: n, transaction: t, renewalInfo: r, appTransaction: a)
+    }
+
+    /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
+    public func verifyAndDecodeAppTransaction(_ signed: String) async throws(AppStoreError) -> AppTransaction {
+        try checkAppTransaction(try await decodeOnline(signed, as: AppTransaction.self, signedDate: { $0.receiptCreationDate }))
+    }
+
+    /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
+    public func verifyAndDecodeRealtimeRequest(_ signed: String) async throws(AppStoreError) -> DecodedRealtimeRequestBody {
+        try checkRealtimeRequest(try await decodeOnline(signed, as: DecodedRealtimeRequestBody.self, signedDate: { $0.signedDate }))
+    }
+
+    // MARK: Identity checks
+
+    func checkTransaction(_ t: JWSTransactionDecodedPayload) throws(AppStoreError) -> JWSTransactionDecodedPayload {
+        guard t.bundleId == bundleID else {
+            throw .make(.invalidAppIdentifier, "the transaction is for bundle \(shown(t.bundleId)), not \(shown(bundleID))")
+        }
+        try checkEnvironment(t.environment, "transaction")
+        return t
+    }
+
+    func checkRenewalInfo(_ r: JWSRenewalInfoDecodedPayload) throws(AppStoreError) -> JWSRenewalInfoDecodedPayload {
+        try checkEnvironment(r.environment, "renewal info")
+        return r
+    }
+
+    func checkNotification(_ n: ResponseBodyV2DecodedPayload) throws(AppStoreError) -> ResponseBodyV2DecodedPayload {
+        let (bundle, appID, env) = Self.identity(of: n)
+        guard bundle == bundleID, environment != .production || appID == appAppleID else {
+            throw .make(.invalidAppIdentifier, "the notification is for bundle \(shown(bundle)) app \(appID.map(String.init) ?? "none"), not \(shown(bundleID)) app \(appAppleID.map(String.init) ?? "none")")
+        }
+        try checkEnvironment(env, "notification")
+        return n
+    }
+
+    func checkAppTransaction(_ a: AppTransaction) throws(AppStoreError) -> AppTransaction {
         guard a.bundleId == bundleID, environment != .production || a.appAppleId == appAppleID else {
             throw .make(.invalidAppIdentifier, "the app transaction is for bundle \(shown(a.bundleId)) app \(a.appAppleId.map(String.init) ?? "none")")
         }
@@ -129,9 +212,7 @@ public struct SignedDataVerifier: Sendable {
         return a
     }
 
-    /// A signed Retention Messaging realtime request: app Apple ID (production) and environment checked.
-    public func verifyAndDecodeRealtimeRequest(_ signed: String) throws(AppStoreError) -> DecodedRealtimeRequestBody {
-        let r = try decode(signed, as: DecodedRealtimeRequestBody.self, signedDate: { $0.signedDate })
+    func checkRealtimeRequest(_ r: DecodedRealtimeRequestBody) throws(AppStoreError) -> DecodedRealtimeRequestBody {
         guard environment != .production || r.appAppleId == appAppleID else {
             throw .make(.invalidAppIdentifier, "the request is for app \(r.appAppleId.map(String.init) ?? "none")")
         }
@@ -162,20 +243,74 @@ public struct SignedDataVerifier: Sendable {
     /// The verified (or, for Xcode and LocalTesting, only decoded) payload as `T`.
     func decode<T: Decodable>(_ signed: String, as type: T.Type, signedDate: (T) -> Int64?) throws(AppStoreError) -> T {
         let (payloadJSON, check) = try parse(signed)
-        let value: T
-        do { value = try JSONValueDecoder().decode(T.self, from: payloadJSON) } catch {
-            throw .make(.decodingFailed, "the payload does not decode as \(T.self): \(error)")
-        }
+        let value: T = try Self.decodeModel(payloadJSON)
         if let check {
+            guard !enableOnlineChecks else {
+                throw .make(.invalidArgument, "this verifier checks revocation online: call the async entry point (try await)")
+            }
             let when = signedDate(value).map { $0 >= 0 ? $0 / 1000 : ($0 - 999) / 1000 } ?? clock()
-            try check(when)
+            _ = try check(when)
         }
         return value
     }
 
+    /// The async form of ``decode(_:as:signedDate:)``: offline it is the same; online the chain is validated at the
+    /// current time, then the OCSP status of each certificate below the root is checked (or found in the cache).
+    func decodeOnline<T: Decodable>(_ signed: String, as type: T.Type, signedDate: (T) -> Int64?) async throws(AppStoreError) -> T {
+        guard enableOnlineChecks else { return try decode(signed, as: type, signedDate: signedDate) }
+        let (payloadJSON, check) = try parse(signed)
+        let value: T = try Self.decodeModel(payloadJSON)
+        guard let check, let fetcher = ocspFetcher else { return value }
+        let now = clock()
+        let chain = try check(now)
+        try await checkRevocation(chain, at: now, fetcher)
+        return value
+    }
+
+    static func decodeModel<T: Decodable>(_ json: JSONValue) throws(AppStoreError) -> T {
+        do { return try JSONValueDecoder().decode(T.self, from: json) } catch {
+            throw .make(.decodingFailed, "the payload does not decode as \(T.self): \(error)")
+        }
+    }
+
+    /// The OCSP status of every certificate of `chain` but the root, each asked of the responder its
+    /// authorityInfoAccess names and checked against its issuer (the next certificate) at `now`.
+    func checkRevocation(_ chain: [Certificate], at now: Int64, _ fetcher: OCSPFetcher) async throws(AppStoreError) {
+        var key: [UInt8] = []
+        for c in chain { key += c.derEncoded }
+        if await verifiedChains.contains(key, at: now) { return }
+        for i in 0..<(chain.count - 1) {
+            let certificate = chain[i], issuer = chain[i + 1]
+            let role = i == 0 ? "signing certificate" : "intermediate certificate"
+            let request: OCSPRequest
+            do { request = try OCSPRequest(certificate: certificate, issuer: issuer) } catch {
+                throw .make(.invalidChain, "no OCSP request for the \(role): \(error.reason)")
+            }
+            guard let url = OCSPRequest.ocspResponderURLs(of: certificate).first else {
+                throw .make(.invalidCertificate, "the \(role) names no OCSP responder, so its revocation cannot be checked")
+            }
+            let body: [UInt8]
+            do { body = try await fetcher(request.derEncoded, url) } catch {
+                throw .make(.retryableVerificationFailure, "the OCSP responder \(shown(url)) could not be reached for the \(role): \(error)")
+            }
+            let answer: OCSPSingleResponse
+            do { answer = try OCSPResponse(derEncoded: body).check(certificate: certificate, issuer: issuer, at: now) } catch {
+                throw .make(.retryableVerificationFailure, "the OCSP answer for the \(role) cannot be used (\(error.code)): \(error.reason)")
+            }
+            switch answer.status {
+            case .good: continue
+            case .revoked(let when, let reason):
+                throw .make(.certificateRevoked, "the \(role) was revoked at \(when)\(reason.map { ", CRLReason \($0)" } ?? "")")
+            case .unknown:
+                throw .make(.invalidChain, "the OCSP responder does not know the \(role)")
+            }
+        }
+        await verifiedChains.insert(key, until: now + Self.verifiedChainCacheSeconds)
+    }
+
     /// Splits and parses `signed`. For environments Apple signs, also returns the check to run at the payload's
     /// signed time: x5c shape and marker OIDs (already checked), then the chain at that time, then the signature.
-    func parse(_ signed: String) throws(AppStoreError) -> (JSONValue, ((Int64) throws(AppStoreError) -> Void)?) {
+    func parse(_ signed: String) throws(AppStoreError) -> (JSONValue, ((Int64) throws(AppStoreError) -> [Certificate])?) {
         let bytes = Array(signed.utf8)
         guard bytes.count <= Self.maximumSignedDataBytes else {
             throw .make(.invalidJWTFormat, "the signed data is \(bytes.count) bytes; at most \(Self.maximumSignedDataBytes) are accepted")
@@ -220,7 +355,7 @@ public struct SignedDataVerifier: Sendable {
         let signingInput = Array(bytes[..<(parts[0].count + 1 + parts[1].count)])
         let signaturePart = Array(parts[2])
         let verifier = chainVerifier
-        let check = { (time: Int64) throws(AppStoreError) in
+        let check = { (time: Int64) throws(AppStoreError) -> [Certificate] in
             let chain: [Certificate]
             do { chain = try verifier.validate(leaf: leaf, intermediates: [intermediate], at: time) } catch {
                 throw .make(.invalidChain, "the x5c chain does not validate at \(time): \(error)")
@@ -237,6 +372,7 @@ public struct SignedDataVerifier: Sendable {
                   key.isValidSignature(signature, for: signingInput) else {
                 throw .make(.verificationFailure, "the ES256 signature does not verify with the signing certificate's key")
             }
+            return chain
         }
         return (payload, check)
     }
@@ -289,4 +425,26 @@ func base64Decode(_ text: String) -> [UInt8]? {
         i += 4
     }
     return out
+}
+
+/// Chains whose OCSP status was verified, each until its expiry (Unix seconds); shared by copies of a verifier.
+actor VerifiedChainCache {
+    static let capacity = 64
+    var entries: [[UInt8]: Int64] = [:]
+
+    func contains(_ chain: [UInt8], at now: Int64) -> Bool {
+        guard let until = entries[chain] else { return false }
+        if now < until { return true }
+        entries[chain] = nil
+        return false
+    }
+
+    func insert(_ chain: [UInt8], until: Int64) {
+        if entries.count >= Self.capacity {
+            let now = until - SignedDataVerifier.verifiedChainCacheSeconds
+            entries = entries.filter { $0.value > now }
+            if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value < $1.value }) { entries[oldest.key] = nil }
+        }
+        entries[chain] = until
+    }
 }
