@@ -1,5 +1,7 @@
 import AppStore
 import Foundation
+import JOSE
+import PureX509
 
 /// `jose appstore token` and `jose apns-token`: Apple's ES256 bearer tokens from a `.p8` key.
 enum AppStoreTokenCommands {
@@ -160,6 +162,7 @@ enum AppStoreCommand {
         Subcommands:
           token            make an App Store Server API bearer token (ES256)
           offer-signature  sign a promotional offer (StoreKit's U+2063-joined fields, base64 DER)
+          verify           verify signed App Store data and print its payload
 
         Run 'jose appstore <subcommand> --help' for its options.
 
@@ -177,7 +180,136 @@ enum AppStoreCommand {
             return 0
         case "token": return try AppStoreTokenCommands.appStoreToken(rest, io: io)
         case "offer-signature": return try AppStoreTokenCommands.offerSignature(rest, io: io)
+        case "verify": return try AppStoreVerifyCommand.run(rest, io: io)
         default: throw .usage("jose appstore: unknown subcommand '\(sub)' (see 'jose appstore --help')")
         }
+    }
+}
+
+/// `jose appstore verify`: checks signed App Store data as `SignedDataVerifier` does and prints its payload.
+enum AppStoreVerifyCommand {
+    static let help = """
+        Usage: jose appstore verify --bundle-id ID [--app-apple-id N] [--environment E] [--root CERT]...
+                                    [--type T] SIGNED
+
+        Verifies signed App Store data (a signed transaction, renewal info, App Store Server Notification
+        signedPayload, app transaction or realtime request) with the checks of Apple's library: ES256, an x5c
+        chain of three certificates with Apple's marker OIDs to a trusted root at the payload's signedDate,
+        the leaf's signature, and the bundle ID, app Apple ID and environment. Prints the verified payload as
+        indented JSON. With SIGNED '-', it is read from standard input.
+
+        Options:
+          --bundle-id ID      the app's bundle ID (required)
+          --app-apple-id N    the app's Apple ID (required with --environment Production)
+          --environment E     Production (default), Sandbox, Xcode or LocalTesting (Xcode and LocalTesting
+                              data is not signed by Apple: it is only decoded, as Apple's library does)
+          --root CERT         a trusted root certificate file (PEM or DER), repeatable;
+                              default: Apple Root CA - G3
+          --type T            transaction, renewal-info, notification, app-transaction, realtime-request;
+                              default: chosen from the payload's members
+          --online            not available: revocation (OCSP) checks need a fetcher and this tool does no
+                              networking; use SignedDataVerifier(enableOnlineChecks:ocspFetcher:) in a server
+          -h, --help          show this help
+
+        Exit status: 0 valid, 1 invalid ('invalid: <code>: <reason>' on standard output), 2 usage error,
+        3 standard output could not be written.
+
+        """
+
+    static let types = ["transaction", "renewal-info", "notification", "app-transaction", "realtime-request"]
+
+    static func run(_ arguments: [String], io: CommandIO) throws(CLIFailure) -> Int32 {
+        let command = "jose appstore verify"
+        let parsed = try ParsedArguments(arguments, command: command,
+                                         valued: ["--bundle-id", "--app-apple-id", "--environment", "--root", "--type"],
+                                         repeatable: ["--root"], flags: ["--online"])
+        if parsed.wantsHelp {
+            io.write(help)
+            return 0
+        }
+        if parsed.flags.contains("--online") {
+            throw .usage("\(command): --online needs an OCSP fetcher and this tool does no networking; verify online with SignedDataVerifier(enableOnlineChecks: true, ocspFetcher:) in your server")
+        }
+        guard parsed.operands.count == 1 else {
+            throw .usage(parsed.operands.isEmpty
+                ? "\(command): give the SIGNED data (see '\(command) --help')"
+                : "\(command): give exactly one SIGNED value, not \(parsed.operands.count)")
+        }
+        guard let bundle = parsed.value("--bundle-id") else { throw .usage("\(command): --bundle-id ID is required") }
+        let environment: AppStoreEnvironment
+        switch parsed.value("--environment") ?? "Production" {
+        case "Production": environment = .production
+        case "Sandbox": environment = .sandbox
+        case "Xcode": environment = .xcode
+        case "LocalTesting": environment = .localTesting
+        case let other: throw .usage("\(command): --environment must be Production, Sandbox, Xcode or LocalTesting, not '\(other)'")
+        }
+        let appID = try parsed.integer("--app-apple-id", in: 1...Int64.max, command: command)
+        let type = parsed.value("--type")
+        if let type, !types.contains(type) {
+            throw .usage("\(command): --type must be one of \(types.joined(separator: ", ")), not '\(type)'")
+        }
+        var roots: [Certificate] = []
+        for path in parsed.allValues("--root") {
+            let bytes = try InputFile.bytes(path, command: command)
+            do {
+                if let text = String(validating: bytes, as: UTF8.self), text.contains("-----BEGIN") {
+                    roots.append(try Certificate(pemEncoded: text))
+                } else {
+                    roots.append(try Certificate(derEncoded: bytes))
+                }
+            } catch {
+                throw .usage("\(command): '\(path)' is not a certificate: \(error.reason)")
+            }
+        }
+        var signed = parsed.operands[0]
+        if signed == "-" {
+            let bytes = try InputFile.standardInput(io, command: command)
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw .usage("\(command): standard input is not UTF-8 text") }
+            signed = text
+        }
+        signed = signed.trimmingWhitespace
+
+        let verifier: SignedDataVerifier
+        do {
+            verifier = roots.isEmpty
+                ? try SignedDataVerifier(bundleID: bundle, appAppleID: appID, environment: environment)
+                : try SignedDataVerifier(rootCertificates: roots, bundleID: bundle, appAppleID: appID, environment: environment)
+        } catch {
+            throw .usage("\(command): \(error.reason)")
+        }
+        // The payload as signed (shown once verified), and the type its members say it is.
+        let parts = signed.split(separator: ".", omittingEmptySubsequences: false)
+        let payload: JSONValue? = parts.count == 3
+            ? (try? Base64URL.decode(Array(parts[1].utf8))).flatMap { try? JSONValue(parsing: $0) } : nil
+        let kind = type ?? guessType(payload)
+        do {
+            switch kind {
+            case "renewal-info": _ = try verifier.verifyAndDecodeRenewalInfo(signed)
+            case "notification": _ = try verifier.verifyAndDecodeNotificationWithNestedData(signed)
+            case "app-transaction": _ = try verifier.verifyAndDecodeAppTransaction(signed)
+            case "realtime-request": _ = try verifier.verifyAndDecodeRealtimeRequest(signed)
+            default: _ = try verifier.verifyAndDecodeTransaction(signed)
+            }
+        } catch {
+            io.write("invalid: \(error.code): \(error.reason)\n")
+            return 1
+        }
+        guard let payload else {
+            io.write("invalid: invalidJWTFormat: the payload is not base64url JSON\n")
+            return 1
+        }
+        io.write(JSONText(payload).pretty + "\n")
+        return 0
+    }
+
+    /// The payload's type from members only that type has.
+    static func guessType(_ payload: JSONValue?) -> String {
+        guard case .object(let m)? = payload else { return "transaction" }
+        if m["notificationType"] != nil || m["notificationUUID"] != nil { return "notification" }
+        if m["receiptType"] != nil || m["originalApplicationVersion"] != nil { return "app-transaction" }
+        if m["requestIdentifier"] != nil { return "realtime-request" }
+        if m["autoRenewStatus"] != nil || m["autoRenewProductId"] != nil { return "renewal-info" }
+        return "transaction"
     }
 }
