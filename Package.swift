@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
         .executableTarget(
             name: "JoseBench",
-            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "PureX509", "JWKSSoak", "TestSupport"],
+            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "AppStore", "PureX509", "JWKSSoak", "TestSupport"],
             path: "Benchmarks/JoseBench"
         ),
 

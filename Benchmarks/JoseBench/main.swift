@@ -24,5 +24,6 @@ benchmarks += jwtBenchmarks()
 benchmarks += x509Benchmarks()
 benchmarks += signBenchmarks()
 benchmarks += productBenchmarks()
+benchmarks += appStoreBenchmarks()
 
 BenchmarkRunner.main(benchmarks, arguments: CommandLine.arguments)

@@ -1,0 +1,30 @@
+// jose-bench's App Store row: verify and decode one signed transaction, chain included — Apple's mock
+// `transactionInfo` (Vectors/apple/mock_signed_data) against Apple's test CA: x5c parsing (three certificates),
+// marker OIDs, chain validation at the signedDate (two P-256 certificate signatures), the leaf's ES256 signature,
+// bundle ID and environment, and the payload decoded into JWSTransactionDecodedPayload.
+
+import AppStore
+import Foundation
+import PureX509
+import TestSupport
+
+func appStoreBenchmarks() -> [Benchmark] {
+    let verifier: SignedDataVerifier
+    let signed: String
+    do {
+        let root = try Certificate(derEncoded: Vectors.bytes("apple/certs/testCA.der"))
+        verifier = try SignedDataVerifier(rootCertificates: [root], bundleID: "com.example", appAppleID: 1234, environment: .sandbox)
+        signed = try Vectors.text("apple/mock_signed_data/transactionInfo").trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = try verifier.verifyAndDecodeTransaction(signed)
+        guard t.bundleId == "com.example", t.signedDate == 1_672_956_154_000 else {
+            FileHandle.standardError.write(Data("jose-bench: appstore.transaction decoded the wrong payload\n".utf8))
+            exit(1)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("jose-bench: appstore.transaction: the fixture does not verify: \(error)\n".utf8))
+        exit(1)
+    }
+    return [Benchmark(name: "appstore.transaction", unit: .opsPerSecond) {
+        blackHole(try? verifier.verifyAndDecodeTransaction(signed))
+    }]
+}
