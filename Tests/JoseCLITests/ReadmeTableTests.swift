@@ -24,8 +24,9 @@ struct ReadmeTableTests {
             guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
             for name in try FileManager.default.contentsOfDirectory(atPath: path.path) where name.hasSuffix(".swift") {
                 let text = try String(contentsOf: path.appendingPathComponent(name), encoding: .utf8)
-                for line in text.split(separator: "\n") where line.hasPrefix("struct ") {
-                    let suite = line.dropFirst(7).prefix { $0.isLetter || $0.isNumber }
+                // `struct Suite` or `@Suite struct Suite` (the integration packages write the attribute on the same line).
+                for line in text.split(separator: "\n") where line.hasPrefix("struct ") || line.hasPrefix("@Suite struct ") {
+                    let suite = line.dropFirst(line.hasPrefix("@Suite ") ? 14 : 7).prefix { $0.isLetter || $0.isNumber }
                     sources[String(suite), default: ""] += text
                 }
             }
