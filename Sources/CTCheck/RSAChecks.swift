@@ -11,19 +11,8 @@
 // leaky.rsa2048.sign swaps the p-half exponentiation for the variable-time sliding window
 // (branches and table addresses from exponent bits): ct-valgrind must report it.
 
-/// `value` with every byte marked undefined for memcheck, its value unchanged.
-private func tainted(_ value: [UInt8]) -> [UInt8] {
-    let u = undefinedBytes(value.count)
-    var out = value
-    for i in 0..<value.count { out[i] = value[i] ^ u[i] ^ opaqueByte(u[i]) }
-    return out
-}
-
-@inline(never) @_optimize(none)
-private func opaqueByte(_ x: UInt8) -> UInt8 { x }
-
 /// Vectors/keys/pyca/Traditional_OpenSSL_Serialization/testrsa.pem (pyca/cryptography test vectors).
-private let pem2048 = """
+let pem2048 = """
 -----BEGIN RSA PRIVATE KEY-----
 MIIEpAIBAAKCAQEAubZR/vxN1MmxwDEu5p8IA5kNWlOXhd0U8faIDZGY7h9xs7q7
 Hr6Xd4azC+oXDyS3oOexFvLGkIzzdJI5hJJBh4benU4PXz5W176euXHT+KT4EgV8

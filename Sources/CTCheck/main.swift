@@ -16,6 +16,7 @@ var checks: [CTCheck] = []
 checks += ecdsaChecks
 checks += rsaChecks
 checks += ed25519Checks
+checks += decodingChecks
 
 let args = CommandLine.arguments.dropFirst()
 guard let name = args.first else {

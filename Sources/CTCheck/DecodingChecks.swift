@@ -1,0 +1,79 @@
+import ConstantTime
+import DER
+import JOSE
+
+// Decoding of secret key material (issue 31, finding 2): base64url of private JWK members, base64 of PEM bodies,
+// and the DER of private keys, with the secret characters in never-written memory (values kept, see `tainted`).
+// Structure stays public: PEM boundary lines and line ends, JSON around a member's value. The leaky variant decodes
+// the same text with JOSE's table-driven decoder for public input (tokens), which indexes a table with each
+// character: ct-valgrind must report it.
+//
+// Not checked here: a whole private JWK. Its members' values pass through the JSON parser's string scanning and the
+// standard library's UTF-8 validation when the String is built, both of which branch on every character (5 reports
+// for an `oct` key; the decoding of `k` itself, 9 reports before, has none).
+
+/// Public test bytes of `count` (a pattern; they are made secret by tainting the text that encodes them).
+private func patternBytes(_ count: Int, _ seed: UInt8) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ Int(seed)) }
+}
+
+/// The base64url texts of 256, 32 and 48 bytes (2, 3 and 0 characters in the last quantum).
+private let urlTexts = [256, 32, 48].map { Array(Base64URL.encode(patternBytes($0, 0x3c)).utf8) }
+
+/// Standard base64 texts with two, one and no `=`.
+private let standardTexts = [256, 32, 48].map { Array(PEMDocument(label: "X", derBytes: patternBytes($0, 0x5a)).pemString.utf8)
+    .split(separator: 0x0A).dropFirst().dropLast().joined().map { $0 } }
+
+private func keep(_ bytes: [UInt8]) {
+    // Only the count is looked at (public).
+    if bytes.isEmpty { fatalError("ct-check: nothing decoded") }
+}
+
+/// `text` with every character of the PEM body (not the boundary lines, not the line feeds) tainted.
+private func taintedPEMBody(_ pem: String) -> String {
+    let bytes = Array(pem.utf8)
+    var secret = [Bool](repeating: false, count: bytes.count)
+    var lineStart = 0
+    for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+        let isBoundary = i > lineStart && bytes[lineStart] == UInt8(ascii: "-")
+        if !isBoundary { for j in lineStart..<i { secret[j] = true } }
+        lineStart = i + 1
+    }
+    return taintedText(pem, { secret[$0] })
+}
+
+/// A P-256 SEC1 key (pattern scalar and public point: the DER reader does not check the point).
+private let sec1 = SEC1ECPrivateKey(curve: .p256, privateKey: patternBytes(32, 0x11), publicKey: [4] + patternBytes(64, 0x22))
+
+let decodingChecks: [CTCheck] = [
+    CTCheck(name: "base64url.secret") {
+        for t in urlTexts {
+            let text = tainted(t)
+            keep(try! text.withUnsafeBufferPointer { try Base64URL.decodeSecret(bytes: $0) })
+        }
+    },
+    CTCheck(name: "base64.secret") {
+        for t in standardTexts {
+            keep(try! ConstantTimeBase64.decode(tainted(t), alphabet: .standard, padding: .required))
+        }
+    },
+    CTCheck(name: "pem.pkcs1.rsa") {
+        let doc = try! PEMDocument(pemString: taintedPEMBody(pem2048))
+        let key = try! PKCS1RSAPrivateKey(derEncoded: doc.derBytes)
+        withExtendedLifetime(key) {}
+    },
+    CTCheck(name: "pem.sec1.p256") {
+        let key = try! SEC1ECPrivateKey(pemString: taintedPEMBody(sec1.pemString))
+        withExtendedLifetime(key) {}
+    },
+    CTCheck(name: "pem.pkcs8.p256") {
+        let key = try! PKCS8PrivateKeyInfo(pemString: taintedPEMBody(PKCS8PrivateKeyInfo(ecPrivateKey: sec1).pemString))
+        withExtendedLifetime(key) {}
+    },
+    CTCheck(name: "leaky.base64url.table") {
+        for t in urlTexts {
+            let text = tainted(t)
+            keep(try! text.withUnsafeBufferPointer { try Base64URL.decode(bytes: $0) })
+        }
+    },
+]
