@@ -94,7 +94,7 @@ struct SecretBase64URLDecodingTests {
             ("QUF", "non-zero trailing bits at offset 2"),
             ("QQ==", "character outside the base64url alphabet at offset 2"),
             ("+/8", "character outside the base64url alphabet at offset 0"),
-            ("QUJD QUJD", "character outside the base64url alphabet at offset 4"),
+            ("QUJD QUJ", "character outside the base64url alphabet at offset 4"),
             ("QUJDQR.", "character outside the base64url alphabet at offset 6"),
         ]
         for (text, reason) in refusals {
