@@ -22,7 +22,7 @@ import glob, os, re, shutil, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "Sources", "JOSE")
-CORE = ["Base64URL.swift", "JWTError.swift", "JSON/JSONValue.swift", "JSON/JSONParser.swift", "JSON/JSONSerializer.swift",
+CORE = ["Base64URL.swift", "Base64URL+Secret.swift", "JWTError.swift", "JSON/JSONValue.swift", "JSON/JSONParser.swift", "JSON/JSONSerializer.swift",
         "JWK/JWK.swift", "JWK/JWK+Thumbprint.swift", "JWK/JWK+SPKI.swift", "JWK/JWKSet.swift",
         "Algorithms/AlgorithmTable.swift", "Algorithms/Curves.swift", "Algorithms/ECDSA.swift", "Algorithms/EdDSA.swift",
         "Algorithms/HMAC.swift", "Algorithms/JWSAlgorithm.swift", "Algorithms/RSA.swift",
