@@ -33,8 +33,9 @@ if [[ -d $out/jose-core ]] && diff -rq "$out/jose-core" "$out/jose-core.new" >/d
 else rm -rf "$out/jose-core"; mv "$out/jose-core.new" "$out/jose-core"; fi
 
 base=$( { "$swiftc" --version 2>&1; echo "${flags[*]}"; } | sha256sum | cut -c1-64)
-declare -A deps=([ConstantTime]="" [SHA2]="" [BigNum]="" [DER]="ConstantTime" [RSA]="BigNum SHA2 DER" [ECDSA]="SHA2 DER"
-                 [Ed25519]="SHA2 DER" [JOSE]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519"
+declare -A deps=([ConstantTime]="" [SHA2]="ConstantTime" [BigNum]="ConstantTime" [DER]="ConstantTime"
+                 [RSA]="ConstantTime BigNum SHA2 DER" [ECDSA]="ConstantTime SHA2 DER"
+                 [Ed25519]="ConstantTime SHA2 DER" [JOSE]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519"
                  [PureJOSEWasm]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 JOSE")
 compile() {   # module-name, files…   (recompiled when its sources, the flags or a module it imports changed)
     local m=$1; shift
