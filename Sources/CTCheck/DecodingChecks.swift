@@ -8,9 +8,9 @@ import JOSE
 // the same text with JOSE's table-driven decoder for public input (tokens), which indexes a table with each
 // character: ct-valgrind must report it.
 //
-// Not checked here: a whole private JWK. Its members' values pass through the JSON parser's string scanning and the
-// standard library's UTF-8 validation when the String is built, both of which branch on every character (5 reports
-// for an `oct` key; the decoding of `k` itself, 9 reports before, has none).
+// Whole JWKs: `jwk.oct` (a JWK and a private JWK of kty `oct`) and `jwk.ec.p256` (a private EC JWK) with the
+// characters of `k` / `d` tainted inside the JSON text, so the JSON parser's string scanning, the String built for
+// the value and the key's construction are all on the checked path (before the scanner worked by masks: 5 reports).
 
 /// Public test bytes of `count` (a pattern; they are made secret by tainting the text that encodes them).
 private func patternBytes(_ count: Int, _ seed: UInt8) -> [UInt8] {
@@ -70,6 +70,29 @@ let decodingChecks: [CTCheck] = [
         let key = try! PKCS8PrivateKeyInfo(pemString: taintedPEMBody(PKCS8PrivateKeyInfo(ecPrivateKey: sec1).pemString))
         withExtendedLifetime(key) {}
     },
+    CTCheck(name: "jwk.oct") {
+        let json = #"{"kty":"oct","alg":"HS256","k":"\#(Base64URL.encode(patternBytes(32, 0x77)))"}"#
+        let text = taintedText(json, valueOffsets(json, member: "k"))
+        let key = try! JWK(json: text)
+        let privateKey = try! JWKPrivateKey(json: text)
+        withExtendedLifetime((key, privateKey)) {}
+    },
+    CTCheck(name: "jwk.ec.p256") {
+        let text = taintedText(p256JWK, valueOffsets(p256JWK, member: "d"))
+        let key = try! JWKPrivateKey(json: text)
+        withExtendedLifetime(key) {}
+    },
+    CTCheck(name: "leaky.json.string") {
+        // The byte-at-a-time scan the JSON parser used before: a branch on every character of the value.
+        let json = #"{"k":"\#(Base64URL.encode(patternBytes(32, 0x77)))"}"#
+        let text = taintedText(json, valueOffsets(json, member: "k"))
+        var length = 0
+        for c in text.utf8.dropFirst(6) {
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            length += 1
+        }
+        keep([UInt8](repeating: 1, count: length))
+    },
     CTCheck(name: "leaky.base64url.table") {
         for t in urlTexts {
             let text = tainted(t)
@@ -77,3 +100,18 @@ let decodingChecks: [CTCheck] = [
         }
     },
 ]
+
+/// The offsets of the characters of member `name`'s string value in `json` (a flat object, no escapes).
+private func valueOffsets(_ json: String, member name: String) -> (Int) -> Bool {
+    let bytes = Array(json.utf8)
+    let marker = Array("\"\(name)\":\"".utf8)
+    var start = 0
+    while !bytes[start..<(start + marker.count)].elementsEqual(marker) { start += 1 }
+    start += marker.count
+    var end = start
+    while bytes[end] != UInt8(ascii: "\"") { end += 1 }
+    return { $0 >= start && $0 < end }
+}
+
+/// A P-256 private JWK (RFC 7515 Appendix A.3's key).
+private let p256JWK = #"{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","d":"jpsQnnGQmL-YBIffH1136cLSkFodVx-uVMEsoNFB-Ng"}"#
