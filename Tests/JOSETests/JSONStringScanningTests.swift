@@ -32,6 +32,21 @@ struct JSONStringScanningTests {
         #expect(JSONParser.specialBytes(0x4141_4141_4141_4141) == 0)
     }
 
+    @Test func plainRunStopsAtTheFirstSpecialByte() {
+        // Buffers of 0-24 bytes, so that the word loop and the byte-by-byte tail each find the special byte.
+        var checked = 0
+        for length in 0...24 {
+            for at in 0...length {
+                var bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+                if at < length { bytes[at] = UInt8(ascii: "\"") }
+                let found = bytes.withUnsafeBufferPointer { JSONParser.plainRun($0, from: 0) }
+                #expect(found == at, "length \(length), quote at \(at)")
+                checked += 1
+            }
+        }
+        #expect(checked == 325)
+    }
+
     @Test func specialByteAtEveryPosition() throws {
         for length in 0...20 {
             for i in 0..<max(length, 1) where length > 0 || i == 0 {
