@@ -13,11 +13,12 @@ mkdir -p "$out"
 target=armv7em-none-none-eabi
 total=0
 printf '%-8s %9s %7s %6s %6s\n' module text data bss seconds
-# The JOSE core as Scripts/embedded-jose-core.py writes it (transitional; see that script).
-python3 Scripts/embedded-jose-core.py "$out/jose-core" >/dev/null
 for m in SHA2 BigNum DER RSA ECDSA Ed25519 JOSE; do
-    dir="Sources/$m"; [[ $m == JOSE ]] && dir="$out/jose-core"
-    mapfile -t files < <(find "$dir" -name '*.swift' | LC_ALL=C sort)
+    if [[ $m == JOSE ]]; then   # the Embedded core (Scripts/jose-embedded-core.txt)
+        mapfile -t files < <(grep -v '^#' Scripts/jose-embedded-core.txt | sed 's|^|Sources/JOSE/|' | LC_ALL=C sort)
+    else
+        mapfile -t files < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
+    fi
     t0=$SECONDS
     "$swiftc" -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
         -Xfrontend -disable-stack-protector \

@@ -11,7 +11,7 @@
 # (sources, flags, toolchain, the stamps of the modules it imports) hash as in the last build is not recompiled. wasm-ld keeps only what the
 # exports reach (--gc-sections) and drops names (--strip-all). Nothing depends on the checkout's path or the time
 # (#fileID strings only, no debug info), so two builds give the same bytes — Scripts/regenerate.sh checks it.
-# The JOSE core comes from Scripts/embedded-jose-core.py (transitional; see that script).
+# The JOSE module is the Embedded core of Sources/JOSE listed in Scripts/jose-embedded-core.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 check=0
@@ -28,15 +28,10 @@ flags=(-target "$target" -enable-experimental-feature Embedded -enable-experimen
        -parse-as-library -Osize -disable-stack-protector -Xllvm -sil-inline-never-functions=FieldElementV
        -package-name PureJOSE -I "$out")
 
-python3 Scripts/embedded-jose-core.py "$out/jose-core.new" >/dev/null
-if [[ -d $out/jose-core ]] && diff -rq "$out/jose-core" "$out/jose-core.new" >/dev/null; then rm -rf "$out/jose-core.new"
-else rm -rf "$out/jose-core"; mv "$out/jose-core.new" "$out/jose-core"; fi
 
 base=$( { "$swiftc" --version 2>&1; echo "${flags[*]}"; } | sha256sum | cut -c1-64)
-declare -A deps=([ConstantTime]="" [SHA2]="ConstantTime" [BigNum]="ConstantTime" [DER]="ConstantTime"
-                 [RSA]="ConstantTime BigNum SHA2 DER" [ECDSA]="ConstantTime SHA2 DER"
-                 [Ed25519]="ConstantTime SHA2 DER" [JOSE]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519"
-                 [PureJOSEWasm]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 JOSE")
+declare -A deps=([SHA2]="" [BigNum]="" [DER]="" [RSA]="BigNum SHA2 DER" [ECDSA]="SHA2 DER" [Ed25519]="SHA2 DER"
+                 [JOSE]="SHA2 BigNum DER RSA ECDSA Ed25519" [PureJOSEWasm]="SHA2 BigNum DER RSA ECDSA Ed25519 JOSE")
 compile() {   # module-name, files…   (recompiled when its sources, the flags or a module it imports changed)
     local m=$1; shift
     local d chain
@@ -52,11 +47,11 @@ compile() {   # module-name, files…   (recompiled when its sources, the flags 
     echo "$chain" > "$out/$m.stamp"
     echo "[build-wasm] $m ($(( SECONDS - t0 )) s)"
 }
-for m in ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519; do
+for m in SHA2 BigNum DER RSA ECDSA Ed25519; do
     mapfile -t files < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
     compile "$m" "${files[@]}"
 done
-mapfile -t files < <(find "$out/jose-core" -name '*.swift' | LC_ALL=C sort)
+mapfile -t files < <(grep -v '^#' Scripts/jose-embedded-core.txt | sed 's|^|Sources/JOSE/|' | LC_ALL=C sort)
 compile JOSE "${files[@]}"
 mapfile -t files < <(find WASM/Sources -name '*.swift' | LC_ALL=C sort)
 compile PureJOSEWasm "${files[@]}"
@@ -64,7 +59,7 @@ compile PureJOSEWasm "${files[@]}"
 exports=(pj_alloc pj_free pj_verify pj_decode pj_result_pointer pj_result_length pj_result_release pj_heap_top)
 "$wasm_ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 \
     "${exports[@]/#/--export=}" \
-    "$out"/{ConstantTime,SHA2,BigNum,DER,RSA,ECDSA,Ed25519,JOSE,PureJOSEWasm}.o \
+    "$out"/{SHA2,BigNum,DER,RSA,ECDSA,Ed25519,JOSE,PureJOSEWasm}.o \
     "$toolchain/../lib/swift/embedded/$target/libswiftUnicodeDataTables.a" \
     -o "$out/purejose.wasm"
 raw=$(stat -c %s "$out/purejose.wasm")

@@ -1,4 +1,3 @@
-import ConstantTime
 import DER
 
 // RFC 8410 key containers for id-Ed25519 (1.3.101.112), built here on DER's reader and writer:
@@ -35,7 +34,7 @@ enum Ed25519DER {
             s.writeOctetString(inner.bytes)
         }
         var innerBytes = inner.bytes
-        CT.wipe(&innerBytes)
+        wipeArray(&innerBytes)
         return w.bytes
     }
 
@@ -147,7 +146,7 @@ extension Curve25519.Signing.PrivateKey {
     /// key in the structure (v2) must match the seed (`.inconsistentKey`).
     public init(derRepresentation: some Collection<UInt8>) throws(Ed25519Error) {
         var (seed, pub) = try Ed25519DER.decodePKCS8(Array(derRepresentation))
-        defer { CT.wipe(&seed) }
+        defer { wipeArray(&seed) }
         try self.init(rawRepresentation: seed)
         if let pub, pub != publicKey.rawRepresentation {
             throw Ed25519Error.make(.inconsistentKey, "the PKCS#8 public key does not belong to the private key")
@@ -157,14 +156,14 @@ extension Curve25519.Signing.PrivateKey {
     /// From a PEM `PRIVATE KEY` block (surrounding text ignored, exactly one block).
     public init(pemRepresentation: String) throws(Ed25519Error) {
         var der = try Ed25519DER.pemBody(pemRepresentation, label: Ed25519DER.privateLabel)
-        defer { CT.wipe(&der) }
+        defer { wipeArray(&der) }
         try self.init(derRepresentation: der)
     }
 
     /// The DER PKCS#8 v1 PrivateKeyInfo (48 bytes), as OpenSSL and CryptoKit write it.
     public var derRepresentation: [UInt8] {
         var seed = rawRepresentation
-        defer { CT.wipe(&seed) }
+        defer { wipeArray(&seed) }
         return Ed25519DER.encodePKCS8(seed: seed)
     }
 

@@ -18,18 +18,18 @@ public enum Base64URL {
 
     /// Decodes base64url text. Throws ``JWTError`` with code ``JWTError/Code/invalidBase64URL`` for any character outside the alphabet, an impossible
     /// length (4k+1), non-zero trailing bits, or padding (unless `allowPadding`).
-    public static func decode(_ text: some StringProtocol, allowPadding: Bool = false) throws -> [UInt8] {
+    public static func decode(_ text: some StringProtocol, allowPadding: Bool = false) throws(JWTError) -> [UInt8] {
         var s = String(text)
-        return try s.withUTF8 { buf throws in try decode(bytes: buf, allowPadding: allowPadding) }
+        return try withUTF8Bytes(&s) { buf throws(JWTError) in try decode(bytes: buf, allowPadding: allowPadding) }
     }
 
     /// Decodes base64url given as ASCII bytes. See ``decode(_:allowPadding:)``.
-    public static func decode(_ bytes: [UInt8], allowPadding: Bool = false) throws -> [UInt8] {
-        try bytes.withUnsafeBufferPointer { buf throws in try decode(bytes: buf, allowPadding: allowPadding) }
+    public static func decode(_ bytes: [UInt8], allowPadding: Bool = false) throws(JWTError) -> [UInt8] {
+        try bytes.withUnsafeBufferPointer { buf throws(JWTError) in try decode(bytes: buf, allowPadding: allowPadding) }
     }
 
     /// Decodes base64url from a buffer of ASCII bytes (used on slices of a token without copying).
-    public static func decode(bytes input: UnsafeBufferPointer<UInt8>, allowPadding: Bool = false) throws -> [UInt8] {
+    public static func decode(bytes input: UnsafeBufferPointer<UInt8>, allowPadding: Bool = false) throws(JWTError) -> [UInt8] {
         let (n, outCount) = try decodedLength(input, allowPadding: allowPadding)
         var failure: Int? = nil
         let out = [UInt8](unsafeUninitializedCapacity: outCount) { o, written in
@@ -43,16 +43,16 @@ public enum Base64URL {
     /// Decodes into a temporary buffer (on the stack when small) that lives only during `body`: the token
     /// verification path parses header and payload from there without allocating an array for each.
     static func withDecoded<R>(bytes input: UnsafeBufferPointer<UInt8>, allowPadding: Bool,
-                               _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+                               _ body: (UnsafeBufferPointer<UInt8>) throws(JWTError) -> R) throws(JWTError) -> R {
         let (n, outCount) = try decodedLength(input, allowPadding: allowPadding)
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(outCount, 1)) { o in
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(outCount, 1)) { o throws(JWTError) in
             try check(input, n, failure: decode(input, n, into: o))
             return try body(UnsafeBufferPointer(rebasing: o[0..<outCount]))
         }
     }
 
     /// The length of the base64url text without its padding (checked) and the decoded length.
-    private static func decodedLength(_ input: UnsafeBufferPointer<UInt8>, allowPadding: Bool) throws -> (Int, Int) {
+    private static func decodedLength(_ input: UnsafeBufferPointer<UInt8>, allowPadding: Bool) throws(JWTError) -> (Int, Int) {
         var n = input.count
         if allowPadding {
             var pads = 0
@@ -111,7 +111,7 @@ public enum Base64URL {
     }
 
     /// Throws for a character outside the alphabet (`failure`) or non-zero trailing bits.
-    private static func check(_ input: UnsafeBufferPointer<UInt8>, _ n: Int, failure: Int?) throws {
+    private static func check(_ input: UnsafeBufferPointer<UInt8>, _ n: Int, failure: Int?) throws(JWTError) {
         let rest = n % 4
         if let at = failure {
             let bad = decodeTable.withUnsafeBufferPointer { firstBad(input, from: at, $0) }

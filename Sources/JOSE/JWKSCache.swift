@@ -181,10 +181,8 @@ public actor JWKSCache {
             return .failure(.make(.fetchFailed, "fetch failed: \(quoted(String(describing: error), max: 120))"))
         }
         let set: JWKSet
-        do { set = try JWKSet(json: bytes, options: options) } catch let e as JWTError {
+        do { set = try JWKSet(json: bytes, options: options) } catch let e {
             return .failure(.make(.fetchFailed, "fetched key set rejected: \(e.code): \(e.reason)"))
-        } catch {
-            return .failure(.make(.fetchFailed, "fetched key set rejected"))
         }
         if !allowSymmetricKeys, set.keys.contains(where: { $0.keyType == .oct })
             || set.skipped.contains(where: { $0.keyType.map { sameBytes($0, "oct") } ?? false }) {

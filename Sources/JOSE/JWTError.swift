@@ -152,3 +152,19 @@ func mustEscapeInOneLine(_ c: Unicode.Scalar) -> Bool {
     return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
         || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
 }
+
+/// Whether `part`'s UTF-8 bytes occur in `s`'s (no Unicode processing).
+func containsBytes(_ s: String, _ part: String) -> Bool {
+    let a = Array(s.utf8), b = Array(part.utf8)
+    if b.isEmpty { return true }
+    if a.count < b.count { return false }
+    for i in 0...(a.count - b.count) where a[i..<(i + b.count)].elementsEqual(b) { return true }
+    return false
+}
+
+/// `String.withUTF8` with a closure that throws ``JWTError`` only (`withUTF8` is `rethrows`, whose error type is
+/// `any Error`, which Embedded Swift cannot carry).
+@inline(__always)
+func withUTF8Bytes<R>(_ s: inout String, _ body: (UnsafeBufferPointer<UInt8>) throws(JWTError) -> R) throws(JWTError) -> R {
+    try s.withUTF8 { buf in Result { () throws(JWTError) in try body(buf) } }.get()
+}

@@ -206,7 +206,7 @@ final class TokenVerifier {
         }
         do {
             return valid(try verifier.verify(token, expecting: expectations))
-        } catch let error as JWTError where error.code == .keyNotFound && singleKey != nil {
+        } catch let error where error.code == .keyNotFound && singleKey != nil {
             // A token naming a kid, checked against the single key given with --key.
             guard let kid = try? decodeUnverified(token).header["kid"]?.stringValue,
                   let renamed = verifierForKeyID(kid) else {

@@ -60,9 +60,9 @@ struct Base64URLTests {
         do {
             _ = try Base64URL.decode("Zm9vZm9v*m9v")
             Issue.record("accepted a bad character")
-        } catch let e as JWTError {
+        } catch let e {
             #expect(e.code == .invalidBase64URL)
             #expect(e.reason.contains("offset 8"))
-        } catch { Issue.record("wrong error \(error)") }
+        }
     }
 }

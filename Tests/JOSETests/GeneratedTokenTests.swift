@@ -23,7 +23,7 @@ struct GeneratedTokenTests {
                 #expect(jwt.claims.subject == c.subject)
                 #expect(try jwt.decode(AppleIdentityClaims.self).subject == c.subject)
                 valid += 1
-            } catch let e as JWTError {
+            } catch let e {
                 #expect("\(e.code)" == c.expected, "\(e) for \(c.token.prefix(60))")
             }
         }

@@ -55,21 +55,21 @@ struct KeyRefusalReasonTests {
             for p in phrases { #expect(e.reason.contains(p), "\(path): \(e.reason) lacks \(p)") }
         }
         // 1. checkFits itself.
-        do { try key.checkFits(alg); Issue.record("\(name) fits \(alg)") } catch let e as JWTError { check(e, "checkFits") }
+        do { try key.checkFits(alg); Issue.record("\(name) fits \(alg)") } catch let e { check(e, "checkFits") }
         // 2. A verifier holding only this key, token without kid: the key's own refusal, not a bare keyNotFound.
         let header = #"{"alg":"\#(alg.rawValue)"}"#
         let token = Base64URL.encode(Array(header.utf8)) + ".e30." + Base64URL.encode([UInt8](repeating: 1, count: 64))
         do {
             _ = try JWTVerifier(key: key, algorithms: [alg]).verifySignature(token)
             Issue.record("verified")
-        } catch let e as JWTError { check(e, "single key, no kid") }
+        } catch let e { check(e, "single key, no kid") }
         // 3. The token names the key's kid.
         let named = try Self.jwk(Self.base(name), extra.isEmpty ? #""kid":"k1""# : extra + #","kid":"k1""#)
         let kidToken = Base64URL.encode(Array(#"{"alg":"\#(alg.rawValue)","kid":"k1"}"#.utf8)) + ".e30." + Base64URL.encode([UInt8](repeating: 1, count: 64))
         do {
             _ = try JWTVerifier(key: named, algorithms: [alg]).verifySignature(kidToken)
             Issue.record("verified")
-        } catch let e as JWTError {
+        } catch let e {
             check(e, "kid")
             #expect(e.reason.contains("\"k1\""))
         }
@@ -83,7 +83,7 @@ struct KeyRefusalReasonTests {
         do {
             _ = try JWTVerifier(keys: set, algorithms: [.hs256]).verifySignature(token)
             Issue.record("verified")
-        } catch let e as JWTError {
+        } catch let e {
             #expect(e.code == .keyNotFound)
             #expect(e.reason.contains("no key in the set fits alg HS256"))
             #expect(e.reason.contains("the oct key \"a\" is 19 bytes; HS256 needs at least 32 (RFC 7518 §3.2)"), "\(e.reason)")
@@ -106,9 +106,9 @@ struct KeyRefusalReasonTests {
         do {
             _ = try JWK(json: json)
             Issue.record("loaded \(json)")
-        } catch let e as JWTError {
+        } catch let e {
             #expect(e.code == code, "\(e)")
             for p in phrases { #expect(e.reason.contains(p), "\(e.reason) lacks \(p)") }
-        } catch { Issue.record("\(error)") }
+        }
     }
 }

@@ -172,10 +172,10 @@ struct OKPTests {
         do {
             _ = try JWK(json: json)
             Issue.record("loaded \(json)")
-        } catch let e as JWTError {
+        } catch let e {
             #expect(e.code == code, "\(e)")
             #expect(e.reason.contains(phrase), "\(e.reason) lacks \(phrase)")
-        } catch { Issue.record("\(error)") }
+        }
     }
 
     /// In a set: Ed25519 loads, X25519 / Ed448 are skipped as unknown key types are, `d` fails the set.

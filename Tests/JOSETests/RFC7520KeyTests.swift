@@ -9,7 +9,7 @@ import JOSE
 struct RFC7520KeyTests {
     static func jwk(_ name: String) throws -> Result<JWK, JWTError> {
         let bytes = try Vectors.bytes("rfc/7520/jwk/" + name)
-        do { return .success(try JWK(json: bytes)) } catch let e as JWTError { return .failure(e) }
+        do { return .success(try JWK(json: bytes)) } catch let e { return .failure(e) }
     }
 
     static func code(_ r: Result<JWK, JWTError>) -> JWTError.Code? {

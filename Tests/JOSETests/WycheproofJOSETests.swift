@@ -50,18 +50,14 @@ struct WycheproofJOSETests {
             } else {
                 set = try JWKSet(keys: [JWK(json: text)])
             }
-        } catch let e as JWTError {
+        } catch let e {
             return .rejectedAtLoad(e)
-        } catch {
-            return .rejectedAtLoad(JWTError(.invalidKey))
         }
         do {
             _ = try JWTVerifier(keys: set, algorithms: Set(JWSAlgorithm.allCases)).verifySignature(jws)
             return .accepted
-        } catch let e as JWTError {
+        } catch let e {
             return .rejected(e)
-        } catch {
-            return .rejected(JWTError(.malformedToken))
         }
     }
 

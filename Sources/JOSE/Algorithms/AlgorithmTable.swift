@@ -103,11 +103,13 @@ struct CurveSpec: Sendable {
 /// one. Each family's file under `Algorithms/` conforms; `KeyMaterial` and `SigningKey` only dispatch to them.
 protocol JWSAlgorithmFamily {
     associatedtype VerificationKey
-    associatedtype PrivateKey
     /// Whether `signature` is `alg`'s signature over `signingInput` with `key`; throws for a signature of the
     /// wrong shape. `alg` is of this family and fits the key (checked before).
     static func verify(_ alg: JWSAlgorithm, key: VerificationKey, signature: [UInt8],
-                       signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool
+                       signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> Bool
+#if !hasFeature(Embedded)   // signing is left out of the Embedded core (no randomness, no Codable layer)
+    associatedtype PrivateKey
     /// `alg`'s signature over `signingInput` (RFC 7518 §3). `alg` is of this family and fits the key.
-    static func sign(_ alg: JWSAlgorithm, key: PrivateKey, signingInput: UnsafeBufferPointer<UInt8>) throws -> [UInt8]
+    static func sign(_ alg: JWSAlgorithm, key: PrivateKey, signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8]
+#endif
 }

@@ -8,7 +8,7 @@ enum ECDSAFamily: JWSAlgorithmFamily {
     /// The signature is r‖s, each exactly the coordinate size — a DER signature is an error; r and s must lie in
     /// [1, n−1] (checked by verification).
     static func verify(_ alg: JWSAlgorithm, key: ECKeyHolder, signature: [UInt8],
-                       signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
+                       signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> Bool {
         let size = key.curve.spec.signatureByteCount
         guard signature.count == size else {
             throw JWTError.make(.invalidSignature, "\(alg.rawValue) signature must be \(size) bytes (r‖s), got \(signature.count)")
@@ -27,7 +27,8 @@ enum ECDSAFamily: JWSAlgorithmFamily {
     }
 
     /// r‖s with a hedged nonce (the ECDSA module's default).
-    static func sign(_ alg: JWSAlgorithm, key: ECSigningKey, signingInput: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+#if !hasFeature(Embedded)
+    static func sign(_ alg: JWSAlgorithm, key: ECSigningKey, signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8] {
         do {
             switch key {
             case .p256(let k): return try k.signature(for: signingInput).rawRepresentation
@@ -38,6 +39,7 @@ enum ECDSAFamily: JWSAlgorithmFamily {
             throw signingError(.invalidKey, "ECDSA signing failed: \(error)")
         }
     }
+#endif
 }
 
 /// An EC public key (RFC 7518 §6.2.1), coordinates already normalised to the field size and validated as a point
@@ -53,23 +55,22 @@ final class ECKeyHolder: Sendable {
     let y: [UInt8]
     let key: Key
 
-    init(curve: JWK.Curve, x: [UInt8], y: [UInt8]) throws {
+    init(curve: JWK.Curve, x: [UInt8], y: [UInt8]) throws(JWTError) {
         self.curve = curve
         self.x = x
         self.y = y
         let named = curve.spec.namedCurve
-        do {
+        guard named == .p256 || named == .p384 || named == .p521 else {
+            throw JWTError.make(.unsupportedKey, "\(curve.rawValue) is not an EC curve with an ECDSA verifier here (P-256, P-384 and P-521 are)")
+        }
+        do throws(ECDSAError) {
             if named == .p256 {
                 key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
             } else if named == .p384 {
                 key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
-            } else if named == .p521 {
-                key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
             } else {
-                throw JWTError.make(.unsupportedKey, "\(curve.rawValue) is not an EC curve with an ECDSA verifier here (P-256, P-384 and P-521 are)")
+                key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
             }
-        } catch let e as JWTError {
-            throw e
         } catch {
             throw JWTError.make(.invalidKey, "EC public key refused: \(error)")
         }
@@ -77,6 +78,7 @@ final class ECKeyHolder: Sendable {
 }
 
 /// An EC private key on one of the curves the ECDSA module implements.
+#if !hasFeature(Embedded)
 enum ECSigningKey: Sendable {
     case p256(P256.Signing.PrivateKey)
     case p384(P384.Signing.PrivateKey)
@@ -92,7 +94,7 @@ enum ECSigningKey: Sendable {
     }
 
     /// A key from its scalar `d` (exactly the curve's size, big-endian; RFC 7518 §6.2.2.1).
-    init(curve: JWK.Curve, d: [UInt8]) throws {
+    init(curve: JWK.Curve, d: [UInt8]) throws(JWTError) {
         let named = curve.spec.namedCurve
         do {
             if named == .p256 { self = .p256(try P256.Signing.PrivateKey(rawRepresentation: d)); return }
@@ -106,7 +108,7 @@ enum ECSigningKey: Sendable {
 
     /// A key from SEC 1 or PKCS#8 DER whose own parameters name `named`: only that curve's loader runs, so its
     /// error is the real cause.
-    init(named: ECNamedCurve, der: [UInt8], what: String) throws {
+    init(named: ECNamedCurve, der: [UInt8], what: String) throws(JWTError) {
         do {
             if named == .p256 { self = .p256(try P256.Signing.PrivateKey(derRepresentation: der)); return }
             if named == .p384 { self = .p384(try P384.Signing.PrivateKey(derRepresentation: der)); return }
@@ -118,7 +120,7 @@ enum ECSigningKey: Sendable {
     }
 
     /// A new key on `curve` from the system's secure generator.
-    static func generate(curve: JWK.Curve) throws -> ECSigningKey {
+    static func generate(curve: JWK.Curve) throws(JWTError) -> ECSigningKey {
         let named = curve.spec.namedCurve
         if named == .p256 { return .p256(P256.Signing.PrivateKey()) }
         if named == .p384 { return .p384(P384.Signing.PrivateKey()) }
@@ -159,3 +161,4 @@ enum ECSigningKey: Sendable {
         return SEC1ECPrivateKey(curve: named, privateKey: rawRepresentation, publicKey: publicX963).pemString
     }
 }
+#endif

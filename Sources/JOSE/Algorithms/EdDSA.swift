@@ -5,7 +5,7 @@ import Ed25519
 enum EdDSAFamily: JWSAlgorithmFamily {
     /// The signature is exactly 64 bytes, R‖S; S < L and canonical R are checked by verification (RFC 8032 §5.1.7).
     static func verify(_ alg: JWSAlgorithm, key: OKPKeyHolder, signature: [UInt8],
-                       signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
+                       signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> Bool {
         let size = JWK.Curve.ed25519.spec.signatureByteCount
         guard signature.count == size else {
             throw JWTError.make(.invalidSignature, "\(alg.rawValue) signature must be \(size) bytes (R‖S), got \(signature.count)")
@@ -13,10 +13,12 @@ enum EdDSAFamily: JWSAlgorithmFamily {
         return key.key.isValidSignature(signature, for: signingInput)
     }
 
-    static func sign(_ alg: JWSAlgorithm, key: Curve25519.Signing.PrivateKey, signingInput: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+#if !hasFeature(Embedded)
+    static func sign(_ alg: JWSAlgorithm, key: Curve25519.Signing.PrivateKey, signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8] {
         guard alg.family == .eddsa else { throw signingError(.keyMismatch, "an Ed25519 key cannot sign \(alg.rawValue)") }
         return key.signature(for: signingInput)
     }
+#endif
 }
 
 /// An Ed25519 public key (`OKP`, RFC 8037 §2): `x` is the 32-byte encoding of RFC 8032 §5.1.5, decoded and
@@ -25,7 +27,7 @@ final class OKPKeyHolder: Sendable {
     let x: [UInt8]
     let key: Curve25519.Signing.PublicKey
 
-    init(x: [UInt8]) throws {
+    init(x: [UInt8]) throws(JWTError) {
         let size = JWK.Curve.ed25519.coordinateByteCount
         guard x.count == size else {
             throw JWTError.make(.invalidKey, "OKP member \"x\" is \(x.count) bytes; an Ed25519 public key is \(size) (RFC 8037 §2)")

@@ -4,7 +4,7 @@ import SHA2
 enum HMACFamily: JWSAlgorithmFamily {
     /// RFC 7518 §3.2: the MAC must be the full hash length; compared in constant time.
     static func verify(_ alg: JWSAlgorithm, key: HMACKeyHolder, signature: [UInt8],
-                       signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
+                       signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> Bool {
         let raw = UnsafeRawBufferPointer(signingInput)
         switch alg.spec.hash {
         case .sha256: return check(key.k256, signature, raw)
@@ -13,7 +13,8 @@ enum HMACFamily: JWSAlgorithmFamily {
         }
     }
 
-    static func sign(_ alg: JWSAlgorithm, key: HMACKeyHolder, signingInput: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+#if !hasFeature(Embedded)
+    static func sign(_ alg: JWSAlgorithm, key: HMACKeyHolder, signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8] {
         let raw = UnsafeRawBufferPointer(signingInput)
         switch alg.spec.hash {
         case .sha256: return mac(key.k256, raw)
@@ -21,6 +22,7 @@ enum HMACFamily: JWSAlgorithmFamily {
         case .sha512: return mac(key.k512, raw)
         }
     }
+#endif
 
     @inline(__always)
     static func check<H: HashFunction>(_ key: HMAC<H>.Key, _ sig: [UInt8], _ input: UnsafeRawBufferPointer) -> Bool {

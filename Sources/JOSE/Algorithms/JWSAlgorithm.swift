@@ -93,7 +93,7 @@ public struct JWSAlgorithm: Sendable, Hashable, CaseIterable, RawRepresentable, 
 
     /// Looks an `alg` value up byte for byte. Returns the algorithm, or throws `unsecuredAlgorithm` for any
     /// spelling of `none`, `unsupportedAlgorithm` for anything else.
-    static func parse(_ name: String) throws -> JWSAlgorithm {
+    static func parse(_ name: String) throws(JWTError) -> JWSAlgorithm {
         var n = name
         let found: JWSAlgorithm? = n.withUTF8 { b in
             for a in Backing.allCases where a.rawValue.utf8.elementsEqual(b) { return JWSAlgorithm(a) }

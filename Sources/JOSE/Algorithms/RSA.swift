@@ -5,7 +5,7 @@ import RSA
 enum RSAFamily: JWSAlgorithmFamily {
     /// The signature must be exactly the modulus length.
     static func verify(_ alg: JWSAlgorithm, key: RSAKeyHolder, signature: [UInt8],
-                       signingInput: UnsafeBufferPointer<UInt8>) throws -> Bool {
+                       signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> Bool {
         guard signature.count == key.key.modulusByteCount else {
             throw JWTError(.invalidSignature, "\(alg.rawValue) signature must be \(key.key.modulusByteCount) bytes (the modulus length), got \(signature.count)")
         }
@@ -15,7 +15,8 @@ enum RSAFamily: JWSAlgorithmFamily {
         return key.key.isValidSignature(signature, for: signingInput, padding: padding)
     }
 
-    static func sign(_ alg: JWSAlgorithm, key: RSAPrivateKey, signingInput: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+#if !hasFeature(Embedded)
+    static func sign(_ alg: JWSAlgorithm, key: RSAPrivateKey, signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8] {
         guard let padding = alg.spec.rsaPadding else {
             throw signingError(.keyMismatch, "an RSA key cannot sign \(alg.rawValue)")
         }
@@ -23,6 +24,7 @@ enum RSAFamily: JWSAlgorithmFamily {
             throw signingError(.invalidKey, "RSA signing failed: \(error)")
         }
     }
+#endif
 }
 
 /// An RSA public key (RFC 7518 §6.3.1).
@@ -33,7 +35,7 @@ final class RSAKeyHolder: Sendable {
     /// The RSA module's key: Montgomery constants computed once, used by every verification.
     let key: RSAPublicKey
 
-    init(modulus n: [UInt8], exponent e: [UInt8], options: JWK.Options) throws {
+    init(modulus n: [UInt8], exponent e: [UInt8], options: JWK.Options) throws(JWTError) {
         // RFC 7518 §6.3.1.1 asks for the minimal encoding; one leading zero byte (a signed-integer habit seen in
         // real JWK Sets) is tolerated and removed.
         var n = n[...]

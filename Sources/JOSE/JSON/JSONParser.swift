@@ -1,5 +1,3 @@
-import ConstantTime
-
 /// Limits the strict JSON parser enforces before anything else can go wrong.
 public struct JSONLimits: Sendable, Equatable {
     /// Deepest nesting of arrays and objects (the top-level value is depth 1). Default 32.
@@ -20,22 +18,25 @@ extension JSONValue {
     ///
     /// Throws ``JWTError`` with code `invalidJSON` (reason carries the byte offset), `duplicateMember`, or
     /// `limitExceeded`.
-    public init(parsing bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws {
-        if let v = try bytes.withContiguousStorageIfAvailable({ try JSONValue.parse($0, limits: limits) }) {
-            self = v
+    public init(parsing bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws(JWTError) {
+        let found = bytes.withContiguousStorageIfAvailable { b in
+            Result { () throws(JWTError) in try JSONValue.parse(b, limits: limits) }
+        }
+        if let found {
+            self = try found.get()
         } else {
             let a = Array(bytes)
-            self = try a.withUnsafeBufferPointer { try JSONValue.parse($0, limits: limits) }
+            self = try a.withUnsafeBufferPointer { b throws(JWTError) in try JSONValue.parse(b, limits: limits) }
         }
     }
 
     /// Parses JSON text. See ``init(parsing:limits:)``.
-    public init(parsing text: String, limits: JSONLimits = .default) throws {
+    public init(parsing text: String, limits: JSONLimits = .default) throws(JWTError) {
         var s = text
-        self = try s.withUTF8 { try JSONValue.parse($0, limits: limits) }
+        self = try withUTF8Bytes(&s) { b throws(JWTError) in try JSONValue.parse(b, limits: limits) }
     }
 
-    static func parse(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws -> JSONValue {
+    static func parse(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JWTError) -> JSONValue {
         guard buf.count <= limits.maxBytes else {
             throw JWTError.make(.limitExceeded, "JSON document of \(buf.count) bytes exceeds the \(limits.maxBytes)-byte limit")
         }
@@ -71,7 +72,7 @@ struct JSONParser {
         }
     }
 
-    mutating func parseValue(depth: Int) throws -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JWTError) -> JSONValue {
         guard pos < buf.count else { throw fail("unexpected end of input") }
         switch buf[pos] {
         case UInt8(ascii: "{"): return .object(try parseObject(depth: depth))
@@ -86,7 +87,7 @@ struct JSONParser {
         }
     }
 
-    mutating func literal(_ word: StaticString) throws {
+    mutating func literal(_ word: StaticString) throws(JWTError) {
         let n = word.utf8CodeUnitCount
         guard buf.count - pos >= n else { throw fail("unexpected end of input") }
         let w = word.utf8Start
@@ -94,7 +95,7 @@ struct JSONParser {
         pos += n
     }
 
-    mutating func parseObject(depth: Int) throws -> JSONObject {
+    mutating func parseObject(depth: Int) throws(JWTError) -> JSONObject {
         if depth > maxDepth { throw JWTError.make(.limitExceeded, "JSON nesting deeper than \(maxDepth) at offset \(pos)") }
         pos += 1  // {
         var members: [JSONObject.Member] = []
@@ -104,14 +105,14 @@ struct JSONParser {
         members.reserveCapacity(16)
         // Cheap fingerprints (length and a hash of the bytes) of the first 16 names, on the stack: only a
         // matching fingerprint needs a byte comparison.
-        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { prints in
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 16) { prints throws(JWTError) in
             try parseMembers(into: &members, prints: prints, depth: depth)
         }
     }
 
     /// The members of a non-empty object whose `{` is consumed, through its `}`.
     private mutating func parseMembers(into members: inout [JSONObject.Member], prints: UnsafeMutableBufferPointer<UInt64>,
-                                       depth: Int) throws -> JSONObject {
+                                       depth: Int) throws(JWTError) -> JSONObject {
         var seen: Set<[UInt8]>? = nil
         while true {
             guard pos < buf.count else { throw fail("unexpected end of input in object") }
@@ -150,7 +151,7 @@ struct JSONParser {
         }
     }
 
-    mutating func parseArray(depth: Int) throws -> [JSONValue] {
+    mutating func parseArray(depth: Int) throws(JWTError) -> [JSONValue] {
         if depth > maxDepth { throw JWTError.make(.limitExceeded, "JSON nesting deeper than \(maxDepth) at offset \(pos)") }
         pos += 1  // [
         var items: [JSONValue] = []
@@ -173,7 +174,7 @@ struct JSONParser {
     }
 
     /// A member name and its fingerprint (FNV-1a over the bytes, mixed with the length).
-    mutating func parseName() throws -> (String, UInt64) {
+    mutating func parseName() throws(JWTError) -> (String, UInt64) {
         let start = pos + 1
         let s = try parseString()
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -186,19 +187,19 @@ struct JSONParser {
     }
 
     /// RFC 8259 §7 strings; the UTF-8 is validated per RFC 3629 §4 (Unicode 15 Table 3-7).
-    mutating func parseString() throws -> String {
+    mutating func parseString() throws(JWTError) -> String {
         pos += 1  // opening quote
         let start = pos
-        // Fast path: plain ASCII without escapes. A string value may be key material (a private JWK member, an
-        // `oct` key's `k`), so no branch reads its characters: `specialBytes` marks quote, backslash, control and
-        // non-ASCII bytes by arithmetic, eight at a time, and only that verdict is published (`CT.declassify`).
-        // For a base64url secret it is "plain" at every character and "quote" at the end: the value's length,
-        // which is public. The special byte that ends the scan is not part of a valid secret and is published.
-        pos = JSONParser.plainRun(buf, from: pos)
-        if pos < buf.count && CT.declassifyByte(buf[pos]) == UInt8(ascii: "\"") {
-            let s = JSONParser.plainString(UnsafeBufferPointer(rebasing: buf[start..<pos]))
+        // Fast path: plain ASCII without escapes.
+        while pos < buf.count {
+            let c = buf[pos]
+            if c == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<pos]), as: UTF8.self)
+                pos += 1
+                return s
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
             pos += 1
-            return s
         }
         var out = [UInt8](UnsafeBufferPointer(rebasing: buf[start..<pos]))
         while true {
@@ -259,58 +260,6 @@ struct JSONParser {
         }
     }
 
-    /// The index of the first quote, backslash, control (< 0x20) or non-ASCII (≥ 0x80) byte at or after `i`, or
-    /// `buf.count`, found without a branch on any byte before it (see ``specialBytes(_:)``).
-    @inline(__always)
-    static func plainRun(_ buf: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
-        guard let base = buf.baseAddress else { return i }
-        var i = i
-        while buf.count &- i >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let special = specialBytes(word)
-            if CT.declassify(special) {
-                // The special byte is the lowest marked one (little-endian order).
-                return i &+ CT.declassifyValue(special).trailingZeroBitCount &>> 3
-            }
-            i &+= 8
-        }
-        while i < buf.count {
-            // One byte in lane 0; the empty lanes above it would read as control characters, so only bit 7 counts.
-            if CT.declassify(specialBytes(UInt64(buf[i])) & 0x80) { return i }
-            i &+= 1
-        }
-        return i
-    }
-
-    /// Bit 7 of each byte of `w` set exactly when that byte is `"`, `\\`, below 0x20 or at least 0x80; nothing else
-    /// set. Per byte, on its low seven bits `v`: `v + 0x60` reaches bit 7 unless `v < 0x20`, and `(v ^ c) + 0x7F`
-    /// reaches it unless `v == c`; no sum leaves its byte, so the eight lanes are independent and exact.
-    @inline(__always)
-    static func specialBytes(_ w: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let v = w & low7
-        let control = ~(v &+ 0x6060_6060_6060_6060)
-        let quote = ~((v ^ 0x2222_2222_2222_2222) &+ low7)
-        let backslash = ~((v ^ 0x5C5C_5C5C_5C5C_5C5C) &+ low7)
-        return (w | control | quote | backslash) & high
-    }
-
-    /// A String of plain ASCII bytes (as ``plainRun(_:from:)`` found them). Each byte is copied with its top bit
-    /// cleared — the same value, since it is ASCII — so the standard library's all-ASCII check of the new String
-    /// reads only bits that do not come from the characters (a secret value's bytes are never branched on).
-    @inline(__always)
-    static func plainString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { out in
-            var i = 0
-            while i < bytes.count {
-                out[i] = bytes[i] & 0x7F
-                i &+= 1
-            }
-            return bytes.count
-        }
-    }
-
     /// Unicode noncharacters (U+FDD0…U+FDEF and the last two code points of every plane), which I-JSON
     /// (RFC 7493 §2.1) excludes along with surrogates.
     @inline(__always)
@@ -318,7 +267,7 @@ struct JSONParser {
         (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE
     }
 
-    mutating func hex4() throws -> UInt32 {
+    mutating func hex4() throws(JWTError) -> UInt32 {
         guard buf.count - pos >= 4 else { throw fail("truncated \\u escape") }
         var v: UInt32 = 0
         for _ in 0..<4 {
@@ -337,7 +286,7 @@ struct JSONParser {
     }
 
     /// Length of the well-formed UTF-8 sequence starting at `i` (lead byte ≥ 0x80), or throws.
-    func utf8SequenceLength(at i: Int) throws -> Int {
+    func utf8SequenceLength(at i: Int) throws(JWTError) -> Int {
         let b0 = buf[i]
         let n: Int
         var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
@@ -374,7 +323,7 @@ struct JSONParser {
     }
 
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    mutating func parseNumber() throws -> JSONValue {
+    mutating func parseNumber() throws(JWTError) -> JSONValue {
         let start = pos
         var negative = false
         if buf[pos] == UInt8(ascii: "-") { negative = true; pos += 1 }

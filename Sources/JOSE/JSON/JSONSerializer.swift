@@ -18,7 +18,7 @@ public enum JSONSerializer {
     public static let maximumDepth = 512
 
     /// The compact JSON text of `value` as UTF-8 bytes.
-    public static func serialize(_ value: JSONValue) throws -> [UInt8] {
+    public static func serialize(_ value: JSONValue) throws(JWTError) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(128)
         try write(value, into: &out, depth: 1, maxDepth: maximumDepth)
@@ -26,7 +26,7 @@ public enum JSONSerializer {
     }
 
     /// The compact JSON text of `value` as a `String`.
-    public static func string(_ value: JSONValue) throws -> String {
+    public static func string(_ value: JSONValue) throws(JWTError) -> String {
         String(decoding: try serialize(value), as: UTF8.self)
     }
 
@@ -36,7 +36,7 @@ public enum JSONSerializer {
     /// ECMAScript does; `-0.0` keeps its sign as `-0.0`; everything else is the shortest round-trip digit string
     /// (Swift's `description`, which is correctly rounded), e.g. `0.1`, `1e-05`, `1.7976931348623157e+308`.
     /// NaN and ±∞ have no JSON form: `invalidJSON`.
-    public static func numberText(_ value: Double) throws -> String {
+    public static func numberText(_ value: Double) throws(JWTError) -> String {
         guard value.isFinite else {
             throw JWTError(.invalidJSON, "\(value) has no JSON representation (RFC 8259 §6)")
         }
@@ -47,7 +47,7 @@ public enum JSONSerializer {
         return value.description
     }
 
-    static func write(_ v: JSONValue, into out: inout [UInt8], depth: Int, maxDepth: Int) throws {
+    static func write(_ v: JSONValue, into out: inout [UInt8], depth: Int, maxDepth: Int) throws(JWTError) {
         switch v {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -105,14 +105,14 @@ public enum JSONSerializer {
 
     /// Writes a string with the escaping described on the type; refuses noncharacters. Runs of bytes that need
     /// no escape are copied in one step.
-    static func writeString(_ s: String, into out: inout [UInt8]) throws {
+    static func writeString(_ s: String, into out: inout [UInt8]) throws(JWTError) {
         var s = s
-        try s.withUTF8 { u in try writeString(u, into: &out) }
+        try withUTF8Bytes(&s) { u throws(JWTError) in try writeString(u, into: &out) }
     }
 
     static let hexDigits: StaticString = "0123456789abcdef"
 
-    static func writeString(_ u: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws {
+    static func writeString(_ u: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws(JWTError) {
         out.append(UInt8(ascii: "\""))
         var runStart = 0
         var i = 0
@@ -149,7 +149,7 @@ public enum JSONSerializer {
 
     /// Noncharacters are U+FDD0…U+FDEF (EF B7 90…EF B7 AF) and U+xFFFE/U+xFFFF (EF BF BE/BF, or F_ _F BF BE/BF).
     @inline(__always)
-    static func checkNoncharacter(_ u: UnsafeBufferPointer<UInt8>, at i: Int) throws {
+    static func checkNoncharacter(_ u: UnsafeBufferPointer<UInt8>, at i: Int) throws(JWTError) {
         // Swift strings are valid UTF-8, so the sequence is complete.
         let b0 = u[i]
         var v: UInt32
@@ -195,5 +195,5 @@ public enum JSONSerializer {
 extension JSONValue {
     /// Compact RFC 8259 JSON bytes of this value; see ``JSONSerializer``. Unlike ``description`` this refuses
     /// what JSON cannot express (a `NaN` literal, a noncharacter) instead of writing it.
-    public func serialized() throws -> [UInt8] { try JSONSerializer.serialize(self) }
+    public func serialized() throws(JWTError) -> [UInt8] { try JSONSerializer.serialize(self) }
 }

@@ -84,7 +84,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, CustomStringConvertible
     init(members: [Member]) { self.members = members }
 
     /// Builds an object from name/value pairs; throws ``JWTError/Code/duplicateMember`` on a repeated name.
-    public init(_ pairs: [(String, JSONValue)]) throws {
+    public init(_ pairs: [(String, JSONValue)]) throws(JWTError) {
         members = []
         for (k, v) in pairs {
             if self[k] != nil { throw JWTError.make(.duplicateMember, "duplicate member \(quoted(k))") }
@@ -93,7 +93,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, CustomStringConvertible
     }
 
     public var count: Int { members.count }
-    public var names: [String] { members.map(\.name) }
+    public var names: [String] { members.map { $0.name } }
 
     /// The value of the member with this name (byte-wise comparison), or `nil`.
     public subscript(_ name: String) -> JSONValue? {

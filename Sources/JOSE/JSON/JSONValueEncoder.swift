@@ -33,7 +33,7 @@ public struct JSONValueEncoder: Sendable {
     /// The value as compact JSON bytes (see ``JSONSerializer``).
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let tree = try encodeValue(value)
-        do { return try JSONSerializer.serialize(tree) } catch let e as JWTError {
+        do { return try JSONSerializer.serialize(tree) } catch let e {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: e.reason))
         }
     }

@@ -6,7 +6,7 @@ extension JWK {
     /// RFC 5480 §2, Ed25519 per RFC 8410 §4) or a bare PKCS#1 `RSAPublicKey` (RFC 8017 §A.1.1). EC points must be
     /// uncompressed.
     public init(derRepresentation der: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
-                options: Options = .default) throws {
+                options: Options = .default) throws(JWTError) {
         if let curve = JWK.rfc8410Curve(der) {
             try self.init(rfc8410SPKI: der, curve: curve, keyID: keyID, algorithm: algorithm)
             return
@@ -30,7 +30,7 @@ extension JWK {
     }
 
     /// A bare PKCS#1 `RSAPublicKey` (RFC 8017 §A.1.1).
-    init(pkcs1DER der: [UInt8], keyID: String?, algorithm: JWSAlgorithm?, options: Options) throws {
+    init(pkcs1DER der: [UInt8], keyID: String?, algorithm: JWSAlgorithm?, options: Options) throws(JWTError) {
         let k: PKCS1RSAPublicKey
         do { k = try PKCS1RSAPublicKey(derEncoded: der) } catch {
             throw JWTError.make(.invalidKey, "not a PKCS#1 RSAPublicKey: \(error)")
@@ -40,7 +40,7 @@ extension JWK {
 
     /// A public JWK from a parsed SubjectPublicKeyInfo.
     public init(spki: SubjectPublicKeyInfo, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
-                options: Options = .default) throws {
+                options: Options = .default) throws(JWTError) {
         if spki.algorithm.isRSA {
             var alg = algorithm
             if spki.algorithm.kind == .rsassaPSS {
@@ -66,11 +66,11 @@ extension JWK {
 
     /// A public JWK from PEM: `PUBLIC KEY` (SubjectPublicKeyInfo) or `RSA PUBLIC KEY` (PKCS#1), RFC 7468.
     public init(pemRepresentation pem: String, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
-                options: Options = .default) throws {
+                options: Options = .default) throws(JWTError) {
         let doc: PEMDocument
         do { doc = try PEMDocument(pemString: pem) } catch { throw JWTError.make(.invalidKey, "PEM: \(error)") }
         guard doc.label == "PUBLIC KEY" || doc.label == "RSA PUBLIC KEY" else {
-            if doc.label.contains("PRIVATE") {
+            if containsBytes(doc.label, "PRIVATE") {
                 throw JWTError.make(.privateKeyMaterial, "PEM holds a private key (\(doc.label)); give the public key")
             }
             throw JWTError.make(.unsupportedKey, "PEM label \(quoted(doc.label)) is not a public key")
@@ -101,7 +101,7 @@ extension JWK {
 
     /// An RFC 8410 SubjectPublicKeyInfo: Ed25519 is read strictly by the Ed25519 module (RFC 8410 §4: no
     /// parameters, a 32-byte key, a BIT STRING without unused bits); the other curves are refused as unsupported.
-    init(rfc8410SPKI der: [UInt8], curve: String, keyID: String?, algorithm: JWSAlgorithm?) throws {
+    init(rfc8410SPKI der: [UInt8], curve: String, keyID: String?, algorithm: JWSAlgorithm?) throws(JWTError) {
         guard curve == "Ed25519" else {
             throw JWTError.make(.unsupportedKey, "\(curve) keys are not supported (Ed25519 is; RFC 8037 §2)")
         }
@@ -117,7 +117,7 @@ extension JWK {
     /// `alg`, so the key becomes a PS256/384/512 key: the `algorithm` asked for, if it fits the parameters, else the
     /// one the parameters name (hash = MGF1 hash, salt length ≤ hash length, as RFC 7518 §3.5 uses them). Without
     /// parameters and without a requested PS* algorithm, the key is refused rather than widened to every RSA use.
-    static func algorithmForPSSKey(_ params: RSASSAPSSParameters?, requested: JWSAlgorithm?) throws -> JWSAlgorithm {
+    static func algorithmForPSSKey(_ params: RSASSAPSSParameters?, requested: JWSAlgorithm?) throws(JWTError) -> JWSAlgorithm {
         func fits(_ alg: JWSAlgorithm) -> Bool {
             let spec = alg.spec
             guard spec.family == .rsaPSS else { return false }
@@ -140,7 +140,7 @@ extension JWK {
     /// named curve and an uncompressed point). Throws `unsupportedKey` for `oct` keys, which have no SPKI form, and
     /// for Ed25519 keys, whose algorithm the DER module's `SubjectPublicKeyInfo` does not model: use
     /// ``derRepresentation()`` / ``pemRepresentation()``, which handle every asymmetric key.
-    public func subjectPublicKeyInfo() throws -> SubjectPublicKeyInfo {
+    public func subjectPublicKeyInfo() throws(JWTError) -> SubjectPublicKeyInfo {
         switch material {
         case .okp:
             throw JWTError.make(.unsupportedKey, "an Ed25519 key's SubjectPublicKeyInfo is written by derRepresentation() (RFC 8410 §4)")
@@ -158,13 +158,13 @@ extension JWK {
 
     /// DER SubjectPublicKeyInfo of this key. See ``subjectPublicKeyInfo()``.
     /// For Ed25519, the RFC 8410 §4 form (44 bytes).
-    public func derRepresentation() throws -> [UInt8] {
+    public func derRepresentation() throws(JWTError) -> [UInt8] {
         if case .okp(let o) = material { return o.key.derRepresentation }
         return try subjectPublicKeyInfo().derEncoded()
     }
 
     /// PEM `PUBLIC KEY` of this key. See ``subjectPublicKeyInfo()``; for Ed25519, RFC 8410 §10.1.
-    public func pemRepresentation() throws -> String {
+    public func pemRepresentation() throws(JWTError) -> String {
         if case .okp(let o) = material { return o.key.pemRepresentation }
         return try subjectPublicKeyInfo().pemString
     }

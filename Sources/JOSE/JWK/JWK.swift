@@ -101,12 +101,12 @@ public struct JWK: Sendable, CustomStringConvertible {
     // MARK: Loading
 
     /// Parses one JWK from JSON text.
-    public init(json: String, options: Options = .default) throws {
+    public init(json: String, options: Options = .default) throws(JWTError) {
         try self.init(json: Array(json.utf8), options: options)
     }
 
     /// Parses one JWK from JSON bytes.
-    public init(json: [UInt8], options: Options = .default) throws {
+    public init(json: [UInt8], options: Options = .default) throws(JWTError) {
         guard case .object(let o) = try JSONValue(parsing: json, limits: JSONLimits(maxDepth: 8, maxBytes: 1 << 18)) else {
             throw JWTError.make(.invalidKey, "a JWK must be a JSON object")
         }
@@ -114,15 +114,15 @@ public struct JWK: Sendable, CustomStringConvertible {
     }
 
     /// Builds a JWK from a parsed JSON object (RFC 7517 §4).
-    public init(object o: JSONObject, options: Options = .default) throws {
-        func string(_ name: String) throws -> String? {
+    public init(object o: JSONObject, options: Options = .default) throws(JWTError) {
+        func string(_ name: String) throws(JWTError) -> String? {
             guard let v = o[name] else { return nil }
             guard case .string(let s) = v else { throw JWTError.make(.invalidKey, "JWK member \(quoted(name)) must be a string") }
             return s
         }
-        func bytes(_ name: String, secret: Bool = false) throws -> [UInt8] {
+        func bytes(_ name: String) throws(JWTError) -> [UInt8] {
             guard let s = try string(name) else { throw JWTError.make(.invalidKey, "JWK is missing \(quoted(name))") }
-            do { return try secret ? Base64URL.decodeSecret(s) : Base64URL.decode(s) } catch let e as JWTError {
+            do { return try Base64URL.decode(s) } catch let e {
                 throw JWTError.make(.invalidKey, "JWK member \(quoted(name)): \(e.reason)")
             }
         }
@@ -178,7 +178,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         case _ where sameBytes(kty, "oct"):
             keyType = .oct
             curve = nil
-            material = .hmac(HMACKeyHolder(secret: try bytes("k", secret: true)))
+            material = .hmac(HMACKeyHolder(secret: try bytes("k")))
         default:
             throw JWTError.make(.unsupportedKey, "key type \(quoted(kty)) is not supported (RSA, EC, OKP and oct are)")
         }
@@ -194,7 +194,7 @@ public struct JWK: Sendable, CustomStringConvertible {
 
     /// An RSA public key from its modulus and exponent (big-endian; one leading zero byte is tolerated).
     public init(rsaModulus n: [UInt8], exponent e: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
-                options: Options = .default) throws {
+                options: Options = .default) throws(JWTError) {
         self.keyType = .rsa
         self.curve = nil
         self.keyID = keyID
@@ -205,7 +205,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     }
 
     /// An EC public key from its affine coordinates (each normalised as for JSON input).
-    public init(curve: Curve, x: [UInt8], y: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+    public init(curve: Curve, x: [UInt8], y: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) {
         guard curve.isWeierstrass else {
             throw JWTError.make(.unsupportedKey, "\(curve.rawValue) is not an EC curve (use JWK(ed25519PublicKey:) for an OKP key)")
         }
@@ -221,7 +221,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     }
 
     /// An Ed25519 public key (`OKP`, RFC 8037 §2) from its 32-byte encoding `x` (RFC 8032 §5.1.5).
-    public init(ed25519PublicKey x: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+    public init(ed25519PublicKey x: [UInt8], keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) {
         self.keyType = .okp
         self.curve = .ed25519
         self.keyID = keyID
@@ -246,7 +246,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// encoders that treat the value as a signed integer) and one byte less (the leading zero byte dropped, seen
     /// from Keycloak) are normalised to the field size; anything else is refused. RFC 7518 §6.2.1.2 asks for the
     /// full size; whether the value is below the field prime is checked when the point is validated.
-    static func normaliseCoordinate(_ v: [UInt8], curve: Curve, name: String) throws -> [UInt8] {
+    static func normaliseCoordinate(_ v: [UInt8], curve: Curve, name: String) throws(JWTError) -> [UInt8] {
         let n = curve.coordinateByteCount
         if v.count == n { return v }
         if v.count == n + 1 && v[0] == 0 { return Array(v.dropFirst()) }
@@ -263,7 +263,7 @@ public struct JWK: Sendable, CustomStringConvertible {
     /// The JWK `alg` comparison is byte-exact: no aliases. (Wycheproof's RFC 7520 P-521 keys say `"ES521"` for
     /// ES512; such a key fits no algorithm, ES512 included.) `EdDSA` and `Ed25519`
     /// (RFC 9864) are distinct algorithms: a key whose JWK `alg` is one of them does not fit the other.
-    public func checkFits(_ alg: JWSAlgorithm) throws {
+    public func checkFits(_ alg: JWSAlgorithm) throws(JWTError) {
         // Each refusal names its rule: the member or property at fault, what the algorithm needs, the RFC.
         if let u = use, !sameBytes(u, "sig") {
             throw JWTError.make(.keyMismatch, "key \(kidText) has use \(quoted(u)); verifying needs use \"sig\" (RFC 7517 §4.2)")
@@ -307,7 +307,7 @@ public struct JWK: Sendable, CustomStringConvertible {
 
     /// Verifies `signature` over `signingInput` with this key for `alg`, after ``checkFits(_:)``.
     /// Returns normally on success; throws `invalidSignature` on a bad signature.
-    func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws {
+    func verify(_ alg: JWSAlgorithm, signature: [UInt8], signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) {
         try checkFits(alg)
         let ok: Bool
         switch material {

@@ -46,19 +46,19 @@ public struct JWKSet: Sendable, CustomStringConvertible {
     public let skipped: [SkippedKey]
 
     /// A set from keys already built. Throws on duplicate `kid` or a mix of `oct` and public keys.
-    public init(keys: [JWK]) throws {
+    public init(keys: [JWK]) throws(JWTError) {
         try JWKSet.checkSet(keys)
         self.keys = keys
         self.skipped = []
     }
 
     /// Parses a JWK Set document (`{"keys": [...]}`) from text.
-    public init(json: String, options: JWK.Options = .default, limits: Limits = .default) throws {
+    public init(json: String, options: JWK.Options = .default, limits: Limits = .default) throws(JWTError) {
         try self.init(json: Array(json.utf8), options: options, limits: limits)
     }
 
     /// Parses a JWK Set document (`{"keys": [...]}`) from bytes.
-    public init(json: [UInt8], options: JWK.Options = .default, limits: Limits = .default) throws {
+    public init(json: [UInt8], options: JWK.Options = .default, limits: Limits = .default) throws(JWTError) {
         let doc = try JSONValue(parsing: json, limits: JSONLimits(maxDepth: 8, maxBytes: limits.maxBytes))
         guard case .object(let top) = doc else { throw JWTError.make(.invalidKey, "a JWK Set must be a JSON object") }
         guard let kv = top["keys"] else { throw JWTError.make(.invalidKey, "JWK Set has no \"keys\" member") }
@@ -81,7 +81,7 @@ public struct JWKSet: Sendable, CustomStringConvertible {
             }
             do {
                 loaded.append(try JWK(object: o, options: options))
-            } catch let err as JWTError {
+            } catch let err {
                 if err.code == .privateKeyMaterial {
                     throw JWTError.make(.privateKeyMaterial, "JWK Set entry #\(i): \(err.reason)")
                 }
@@ -102,7 +102,7 @@ public struct JWKSet: Sendable, CustomStringConvertible {
         self.skipped = skipped
     }
 
-    static func checkSet(_ keys: [JWK]) throws {
+    static func checkSet(_ keys: [JWK]) throws(JWTError) {
         var kids: [String] = []
         for k in keys {
             guard let kid = k.keyID else { continue }

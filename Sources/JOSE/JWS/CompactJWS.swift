@@ -14,7 +14,7 @@ struct CompactParts {
 
     /// Checks the size first, then scans once for exactly two dots, stopping at a third: nothing is split or
     /// copied, so a token of 100,000 dots costs three comparisons.
-    static func locate(_ buf: UnsafeBufferPointer<UInt8>, maxBytes: Int) throws -> CompactParts {
+    static func locate(_ buf: UnsafeBufferPointer<UInt8>, maxBytes: Int) throws(JWTError) -> CompactParts {
         guard buf.count <= maxBytes else {
             throw JWTError.make(.limitExceeded, "token of \(buf.count) bytes exceeds the \(maxBytes)-byte limit")
         }
@@ -66,10 +66,10 @@ extension UnsafeBufferPointer where Element == UInt8 {
 
 /// Decodes a base64url part of a token, naming the part in the error.
 @inline(__always)
-func decodePart(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allowPadding: Bool) throws -> [UInt8] {
+func decodePart(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allowPadding: Bool) throws(JWTError) -> [UInt8] {
     do {
         return try Base64URL.decode(bytes: buf, allowPadding: allowPadding)
-    } catch let e as JWTError {
+    } catch let e {
         throw JWTError.make(.invalidBase64URL, "\(name): \(e.reason)")
     }
 }
@@ -78,24 +78,24 @@ func decodePart(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allowPadding:
 /// in a decoding error.
 @inline(__always)
 func withDecodedPart<R>(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allowPadding: Bool,
-                        _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+                        _ body: (UnsafeBufferPointer<UInt8>) throws(JWTError) -> R) throws(JWTError) -> R {
     var decoded = false
     do {
-        return try Base64URL.withDecoded(bytes: buf, allowPadding: allowPadding) { bytes in
+        return try Base64URL.withDecoded(bytes: buf, allowPadding: allowPadding) { bytes throws(JWTError) in
             decoded = true
             return try body(bytes)
         }
-    } catch let e as JWTError where !decoded {
+    } catch let e where !decoded {
         throw JWTError.make(.invalidBase64URL, "\(name): \(e.reason)")
     }
 }
 
 /// Parses a header part into a ``JWSHeader``.
-func parseHeader(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits, allowPadding: Bool) throws -> JWSHeader {
+func parseHeader(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits, allowPadding: Bool) throws(JWTError) -> JWSHeader {
     let v: JSONValue
     do {
-        v = try withDecodedPart(buf, "header", allowPadding: allowPadding) { try JSONValue.parse($0, limits: limits) }
-    } catch let e as JWTError where e.code != .invalidBase64URL {
+        v = try withDecodedPart(buf, "header", allowPadding: allowPadding) { b throws(JWTError) in try JSONValue.parse(b, limits: limits) }
+    } catch let e where e.code != .invalidBase64URL {
         throw JWTError(e.code, "header: \(e.reason)")
     }
     guard case .object(let o) = v else { throw JWTError.make(.malformedToken, "header is not a JSON object") }
@@ -106,16 +106,16 @@ func parseHeader(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits, allowPad
 ///
 /// Never use the result to make a trust decision: anyone can write any header and claims. The header and the
 /// payload must each be strict JSON; the payload must be an object (a JWT claims set). Size and JSON limits apply.
-public func decodeUnverified(_ token: String, options: JWTVerifier.Options = .default) throws -> (header: JSONValue, claims: JSONValue) {
+public func decodeUnverified(_ token: String, options: JWTVerifier.Options = .default) throws(JWTError) -> (header: JSONValue, claims: JSONValue) {
     var t = token
-    return try t.withUTF8 { buf in
+    return try withUTF8Bytes(&t) { buf throws(JWTError) in
         let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
-        let header = try withDecodedPart(buf.slice(parts.headerRange), "header", allowPadding: options.allowPaddedBase64) {
-            try JSONValue.parse($0, limits: options.jsonLimits)
+        let header = try withDecodedPart(buf.slice(parts.headerRange), "header", allowPadding: options.allowPaddedBase64) { b throws(JWTError) in
+            try JSONValue.parse(b, limits: options.jsonLimits)
         }
         guard case .object = header else { throw JWTError.make(.malformedToken, "header is not a JSON object") }
-        let claims = try withDecodedPart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64) {
-            try JSONValue.parse($0, limits: options.jsonLimits)
+        let claims = try withDecodedPart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64) { b throws(JWTError) in
+            try JSONValue.parse(b, limits: options.jsonLimits)
         }
         guard case .object = claims else { throw JWTError.make(.malformedToken, "payload is not a JSON object") }
         return (header, claims)

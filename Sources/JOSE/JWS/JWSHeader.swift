@@ -19,8 +19,8 @@ public struct JWSHeader: Sendable, Equatable {
     public let object: JSONObject
 
     /// Builds a header from its JSON object, checking member types (RFC 7515 §4.1). `alg` is required.
-    public init(object o: JSONObject) throws {
-        func string(_ name: String) throws -> String? {
+    public init(object o: JSONObject) throws(JWTError) {
+        func string(_ name: String) throws(JWTError) -> String? {
             guard let v = o[name] else { return nil }
             guard case .string(let s) = v else {
                 throw JWTError.make(.malformedToken, "header member \(quoted(name)) must be a string, found \(v.typeName)")
@@ -58,7 +58,7 @@ public struct JWSHeader: Sendable, Equatable {
     /// Applies the `crit` rules: every name must be understood (in `understood`), present in the header, and
     /// not a registered name; `b64` (RFC 7797) other than `true` is refused since unencoded payloads are not
     /// supported.
-    func checkCritical(understood: Set<String>) throws {
+    func checkCritical(understood: Set<String>) throws(JWTError) {
         if let b64 = object["b64"], b64 != .bool(true) {
             throw JWTError.make(.unsupportedCriticalHeader, "unencoded payloads (\"b64\": false, RFC 7797) are not supported")
         }

@@ -35,12 +35,16 @@ public struct ClaimExpectations: Sendable {
         self.leeway = leeway
         self.maxAge = maxAge
         self.requireExpiration = requireExpiration
+        #if hasFeature(Embedded)
+        self.now = now ?? { .nan }
+#else
         self.now = now ?? { systemTimeSeconds() }
+#endif
     }
 
     /// Checks the registered claims and header type against these expectations, in the order: `exp`, `nbf`,
     /// `iat`, max age, `iss`, `aud`, `sub`, `nonce`, `typ`.
-    public func check(_ c: RegisteredClaims, header: JWSHeader? = nil) throws {
+    public func check(_ c: RegisteredClaims, header: JWSHeader? = nil) throws(JWTError) {
         let t = now()
         guard t.isFinite else { throw JWTError.make(.invalidClaim, "the clock returned a non-finite time") }
         // A NaN or infinite leeway, or a NaN max age, would make comparisons below silently pass (NaN compares

@@ -163,7 +163,7 @@ public struct JWTSigner: Sendable {
     public func sign(headerJSON: [UInt8], payload: [UInt8],
                      understoodCriticalHeaders: Set<String> = JWTVerifier.Options.default.understoodCriticalHeaders) throws -> String {
         let v: JSONValue
-        do { v = try JSONValue(parsing: headerJSON, limits: JSONLimits(maxDepth: Self.maximumJSONDepth, maxBytes: Self.maximumTokenBytes)) } catch let e as JWTError {
+        do { v = try JSONValue(parsing: headerJSON, limits: JSONLimits(maxDepth: Self.maximumJSONDepth, maxBytes: Self.maximumTokenBytes)) } catch let e {
             throw signingError(e.code, "header: \(e.reason)")
         }
         guard case .object(let o) = v else { throw signingError(.malformedToken, "the header is not a JSON object") }
@@ -208,7 +208,7 @@ public struct JWTSigner: Sendable {
         out.reserveCapacity(256)
         do {
             try JSONSerializer.write(v, into: &out, depth: 1, maxDepth: Self.maximumJSONDepth)
-        } catch let e as JWTError {
+        } catch let e {
             throw signingError(e.code, "\(what): \(e.reason)")
         }
         return out

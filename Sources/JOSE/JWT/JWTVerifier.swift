@@ -66,18 +66,18 @@ public struct JWTVerifier: Sendable {
 
     /// Verifies the signature of a compact JWS and returns its header and payload bytes. The payload is not
     /// interpreted (it need not be JSON). Use ``verify(_:expecting:)`` for JWTs.
-    public func verifySignature(_ token: String) throws -> VerifiedJWS {
+    public func verifySignature(_ token: String) throws(JWTError) -> VerifiedJWS {
         var t = token
-        return try t.withUTF8 { buf in
+        return try withUTF8Bytes(&t) { buf throws(JWTError) in
             let (header, payload, key) = try checkSignature(buf)
             return VerifiedJWS(header: header, payload: payload, key: key)
         }
     }
 
     /// Verifies a JWT: the signature first, then the claims set (strict JSON object) against `expecting`.
-    public func verify(_ token: String, expecting: ClaimExpectations = ClaimExpectations()) throws -> VerifiedJWT {
+    public func verify(_ token: String, expecting: ClaimExpectations = ClaimExpectations()) throws(JWTError) -> VerifiedJWT {
         var t = token
-        return try t.withUTF8 { buf in
+        return try withUTF8Bytes(&t) { buf throws(JWTError) in
             let (header, payload, key) = try checkSignature(buf)
             let object = try JWTVerifier.claimsObject(payload, limits: options.jsonLimits)
             let claims = try JWTVerifier.checkClaims(object, header: header, expecting: expecting)
@@ -86,9 +86,9 @@ public struct JWTVerifier: Sendable {
     }
 
     /// The payload of a JWS as a JWT claims set: strict JSON, an object (RFC 7519 §7.2 step 10).
-    static func claimsObject(_ payload: [UInt8], limits: JSONLimits) throws -> JSONObject {
+    static func claimsObject(_ payload: [UInt8], limits: JSONLimits) throws(JWTError) -> JSONObject {
         let value: JSONValue
-        do { value = try JSONValue(parsing: payload, limits: limits) } catch let e as JWTError {
+        do throws(JWTError) { value = try JSONValue(parsing: payload, limits: limits) } catch let e {
             throw JWTError(e.code, "payload: \(e.reason)")
         }
         guard case .object(let object) = value else { throw JWTError.make(.malformedToken, "the JWT claims set is not a JSON object") }
@@ -97,7 +97,7 @@ public struct JWTVerifier: Sendable {
 
     /// The registered claims of a claims set whose signature verified, checked against `expecting` — the one
     /// claims check every verifier of this module runs.
-    static func checkClaims(_ object: JSONObject, header: JWSHeader, expecting: ClaimExpectations) throws -> RegisteredClaims {
+    static func checkClaims(_ object: JSONObject, header: JWSHeader, expecting: ClaimExpectations) throws(JWTError) -> RegisteredClaims {
         let claims = try RegisteredClaims(object: object)
         try expecting.check(claims, header: header)
         return claims
@@ -107,7 +107,7 @@ public struct JWTVerifier: Sendable {
     /// `alg` (never `none`, implemented, in the allow-list) and `crit`. Everything a token is checked for before
     /// any key is looked at — ``JWKSCache`` runs it before an unknown `kid` may cause a fetch.
     static func checkHeader(_ buf: UnsafeBufferPointer<UInt8>, algorithms: Set<JWSAlgorithm>,
-                            options: Options) throws -> (CompactParts, JWSHeader, JWSAlgorithm) {
+                            options: Options) throws(JWTError) -> (CompactParts, JWSHeader, JWSAlgorithm) {
         let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
         let header = try parseHeader(buf.slice(parts.headerRange), limits: options.jsonLimits, allowPadding: options.allowPaddedBase64)
         let alg = try JWSAlgorithm.parse(header.algorithmName)
@@ -124,10 +124,10 @@ public struct JWTVerifier: Sendable {
     static func noKeyFits(_ alg: JWSAlgorithm, _ keys: [JWK]) -> JWTError {
         var reasons: [String] = []
         for key in keys {
-            do { try key.checkFits(alg) } catch let e as JWTError {
+            do { try key.checkFits(alg) } catch let e {
                 if keys.count == 1 { return e }
                 if reasons.count < 3 { reasons.append(e.reason) }
-            } catch {}
+            }
         }
         if reasons.isEmpty { return JWTError.make(.keyNotFound, "no key in the set fits alg \(alg.rawValue) (the set is empty)") }
         let more = keys.count > reasons.count ? "; …" : ""
@@ -136,7 +136,7 @@ public struct JWTVerifier: Sendable {
 
     /// RFC 7515 §5.2 steps 1–8 on the token bytes: returns the header, the decoded payload and the key that
     /// verified the signature.
-    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws -> (JWSHeader, [UInt8], JWK) {
+    func checkSignature(_ buf: UnsafeBufferPointer<UInt8>) throws(JWTError) -> (JWSHeader, [UInt8], JWK) {
         let (parts, header, alg) = try JWTVerifier.checkHeader(buf, algorithms: algorithms, options: options)
         let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64)
         let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: options.allowPaddedBase64)
@@ -159,7 +159,7 @@ public struct JWTVerifier: Sendable {
             do {
                 try key.verify(alg, signature: signature, signingInput: input)
                 return (header, payload, key)
-            } catch let e as JWTError {
+            } catch let e {
                 if firstError == nil { firstError = e }
             }
         }
@@ -193,9 +193,10 @@ public struct VerifiedJWT: Sendable {
     /// The key that verified it.
     public let key: JWK
 
+#if !hasFeature(Embedded)
     /// Decodes the claims set into any `Decodable` type (no Foundation). Failures are ``JWTError`` with code
     /// `decodingFailed`.
-    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws(JWTError) -> T {
         do {
             return try JSONValueDecoder().decode(type, from: .object(claimsObject))
         } catch let e as JWTError {
@@ -204,4 +205,5 @@ public struct VerifiedJWT: Sendable {
             throw JWTError.make(.decodingFailed, "\(T.self): \(error)")
         }
     }
+#endif
 }

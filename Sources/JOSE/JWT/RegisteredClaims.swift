@@ -43,7 +43,7 @@ public struct RegisteredClaims: Sendable, Equatable {
     static let rangeText = "−(2^53−1) … 2^53−1 (I-JSON, RFC 7493 §2.2)"
 
     /// Reads the registered claims from a claims-set object, checking each one's type.
-    public init(object o: JSONObject) throws {
+    public init(object o: JSONObject) throws(JWTError) {
         for m in o.members {
             let n = m.name, v = m.value
             switch n.utf8.count {
@@ -62,19 +62,19 @@ public struct RegisteredClaims: Sendable, Equatable {
         }
     }
 
-    static func string(_ v: JSONValue, _ name: String) throws -> String {
+    static func string(_ v: JSONValue, _ name: String) throws(JWTError) -> String {
         guard case .string(let s) = v else {
             throw JWTError.make(.invalidClaim, "claim \(quoted(name)) must be a string, found \(v.typeName)")
         }
         return s
     }
 
-    static func audience(_ v: JSONValue) throws -> [String] {
+    static func audience(_ v: JSONValue) throws(JWTError) -> [String] {
         switch v {
         case .string(let s): return [s]
         case .array(let a):
-            return try a.map {
-                guard case .string(let s) = $0 else {
+            return try a.map { (e: JSONValue) throws(JWTError) -> String in
+                guard case .string(let s) = e else {
                     throw JWTError.make(.invalidClaim, "claim \"aud\" must be a string or an array of strings")
                 }
                 return s
@@ -85,7 +85,7 @@ public struct RegisteredClaims: Sendable, Equatable {
     }
 
     /// RFC 7519 §2 NumericDate.
-    static func numericDate(_ v: JSONValue, _ name: String) throws -> Double {
+    static func numericDate(_ v: JSONValue, _ name: String) throws(JWTError) -> Double {
         let d: Double, literal: Substring
         switch v {
         case .integer(let i):

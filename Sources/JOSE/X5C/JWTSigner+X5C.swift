@@ -10,7 +10,7 @@ extension JWTSigner {
         if case .hmac = key { throw signingError(.unsupportedKey, "an HMAC (oct) key has no certificate; x5c needs an asymmetric key") }
         let mine = try JWKPrivateKey(material: key, keyID: nil, algorithm: nil).publicPart
         let certified: JWK
-        do { certified = try JWK(derRepresentation: leaf.subjectPublicKeyInfoBytes) } catch let e as JWTError {
+        do { certified = try JWK(derRepresentation: leaf.subjectPublicKeyInfoBytes) } catch let e {
             throw signingError(.keyMismatch, "the leaf certificate's key is not one this signer could hold: \(e.reason)")
         }
         guard certified.thumbprintInput == mine.thumbprintInput else {

@@ -147,7 +147,7 @@ public struct X5CVerifier: Sendable {
         do {
             key = try JWK(derRepresentation: leaf.subjectPublicKeyInfoBytes)
             try key.checkFits(alg)
-        } catch let e as JWTError {
+        } catch let e {
             throw JWTError.make(e.code, "x5c leaf certificate's key: \(e.reason)")
         }
         try key.verify(alg, signature: signature, signingInput: buf.slice(parts.signingInputRange))
@@ -203,7 +203,7 @@ public struct X5CVerifier: Sendable {
             throw JWTError.make(.malformedToken, "header member \"x5t#S256\" must be a string, found \(value.typeName)")
         }
         let given: [UInt8]
-        do { given = try Base64URL.decode(text) } catch let e as JWTError {
+        do { given = try Base64URL.decode(text) } catch let e {
             throw JWTError.make(.invalidBase64URL, "x5t#S256: \(e.reason)")
         }
         let actual = SHA256.hash(data: leaf.derEncoded).bytes
