@@ -10,6 +10,7 @@ let package = Package(
         .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
     ],
     products: [
+        .library(name: "ConstantTime", targets: ["ConstantTime"]),
         .library(name: "BigNum", targets: ["BigNum"]),
         .library(name: "SHA2", targets: ["SHA2"]),
         .library(name: "DER", targets: ["DER"]),
@@ -21,21 +22,22 @@ let package = Package(
         .library(name: "PureX509", targets: ["PureX509"]),
         .executable(name: "jose", targets: ["JoseCLI"]),
         .executable(name: "jose-bench", targets: ["JoseBench"]),
-        .executable(name: "ct-check", targets: ["CTCheck"]),
     ],
     targets: [
-        .target(name: "BigNum"),
-        .target(name: "SHA2"),
-        .target(name: "DER"),
-        .target(name: "RSA", dependencies: ["BigNum", "SHA2", "DER"]),
-        .target(name: "ECDSA", dependencies: ["SHA2", "DER"]),
-        .target(name: "Ed25519", dependencies: ["SHA2", "DER"]),
-        .target(name: "JOSE", dependencies: ["SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509"]),
+        .target(name: "ConstantTime"),
+        .target(name: "BigNum", dependencies: ["ConstantTime"]),
+        .target(name: "SHA2", dependencies: ["ConstantTime"]),
+        .target(name: "DER", dependencies: ["ConstantTime"]),
+        .target(name: "RSA", dependencies: ["ConstantTime", "BigNum", "SHA2", "DER"]),
+        .target(name: "ECDSA", dependencies: ["ConstantTime", "SHA2", "DER"]),
+        .target(name: "Ed25519", dependencies: ["ConstantTime", "SHA2", "DER"]),
+        .target(name: "JOSE", dependencies: ["ConstantTime", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509"]),
         .target(name: "AppStore", dependencies: ["JOSE", "PureX509", "DER", "ECDSA", "SHA2"]),
         .target(name: "PureX509", dependencies: ["DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore", "PureX509", "DER", "SHA2"]),
-        // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh).
-        .executableTarget(name: "CTCheck", dependencies: ["ECDSA", "RSA", "Ed25519"]),
+        // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh). Not a product:
+        // SwiftPM gives an executable target an implicit product of its own name, which the script builds.
+        .executableTarget(name: "CTCheck", dependencies: ["ConstantTime", "BigNum", "SHA2", "DER", "ECDSA", "RSA", "Ed25519", "JOSE"]),
         .executableTarget(
             name: "JoseBench",
             dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "AppStore", "PureX509", "JWKSSoak", "TestSupport"],

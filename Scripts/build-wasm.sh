@@ -30,8 +30,10 @@ flags=(-target "$target" -enable-experimental-feature Embedded -enable-experimen
 
 
 base=$( { "$swiftc" --version 2>&1; echo "${flags[*]}"; } | sha256sum | cut -c1-64)
-declare -A deps=([SHA2]="" [BigNum]="" [DER]="" [RSA]="BigNum SHA2 DER" [ECDSA]="SHA2 DER" [Ed25519]="SHA2 DER"
-                 [JOSE]="SHA2 BigNum DER RSA ECDSA Ed25519" [PureJOSEWasm]="SHA2 BigNum DER RSA ECDSA Ed25519 JOSE")
+declare -A deps=([ConstantTime]="" [SHA2]="ConstantTime" [BigNum]="ConstantTime" [DER]="ConstantTime"
+                 [RSA]="ConstantTime BigNum SHA2 DER" [ECDSA]="ConstantTime SHA2 DER"
+                 [Ed25519]="ConstantTime SHA2 DER" [JOSE]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519"
+                 [PureJOSEWasm]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 JOSE")
 compile() {   # module-name, files…   (recompiled when its sources, the flags or a module it imports changed)
     local m=$1; shift
     local d chain
@@ -47,7 +49,7 @@ compile() {   # module-name, files…   (recompiled when its sources, the flags 
     echo "$chain" > "$out/$m.stamp"
     echo "[build-wasm] $m ($(( SECONDS - t0 )) s)"
 }
-for m in SHA2 BigNum DER RSA ECDSA Ed25519; do
+for m in ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519; do
     mapfile -t files < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
     compile "$m" "${files[@]}"
 done
@@ -59,7 +61,7 @@ compile PureJOSEWasm "${files[@]}"
 exports=(pj_alloc pj_free pj_verify pj_decode pj_result_pointer pj_result_length pj_result_release pj_heap_top)
 "$wasm_ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 \
     "${exports[@]/#/--export=}" \
-    "$out"/{SHA2,BigNum,DER,RSA,ECDSA,Ed25519,JOSE,PureJOSEWasm}.o \
+    "$out"/{ConstantTime,SHA2,BigNum,DER,RSA,ECDSA,Ed25519,JOSE,PureJOSEWasm}.o \
     "$toolchain/../lib/swift/embedded/$target/libswiftUnicodeDataTables.a" \
     -o "$out/purejose.wasm"
 raw=$(stat -c %s "$out/purejose.wasm")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Constant-time proof: builds ct-check in release and runs every check under ../shared/tools/ct-valgrind
+# Constant-time proof: builds the CTCheck program in release and runs every check under ../shared/tools/ct-valgrind
 # (memcheck, secrets in never-written memory). Checks named `leaky.*` are deliberately leaky variants: each must
 # FAIL, which shows that the check bites. Declassification points are listed, with reasons, in Scripts/ct-check.supp.
 #   Scripts/ct-check.sh [NAME...]      (default: every check)
@@ -9,8 +9,10 @@ CTV=${CT_VALGRIND:-../shared/tools/ct-valgrind}
 if [ ! -x "$CTV" ]; then CTV=Scripts/ct-valgrind; fi   # in-repo copy for clones without ../shared
 echo "ct-check: memcheck through $CTV"
 command -v valgrind >/dev/null || { apt-get install -y valgrind >/dev/null 2>&1 || true; }
-swift build -c release --product ct-check >/dev/null
-bin=$(swift build -c release --show-bin-path)/ct-check
+# CTCheck is an executable target with no declared product (users never see it); SwiftPM's implicit product of the
+# same name builds it.
+swift build -c release --product CTCheck >/dev/null
+bin=$(swift build -c release --show-bin-path)/CTCheck
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <("$bin" LIST)
 [ ${#names[@]} -gt 0 ] || { echo "ct-check: no checks registered"; exit 1; }

@@ -966,7 +966,7 @@ SIGN_TEMPLATE = """«HEADER»
 // Constant-time arithmetic of «PNAME» ECDSA signing and key generation (FIPS 186-5 §6.2, §6.4.1): the
 // fixed-base multiplication k·G, r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Nothing here branches on, or
 // computes an address from, d or k; the only secret-derived facts made public go through
-// `ECDSAConstantTime.declassify` (is a candidate in range, is r or s zero). Scripts/ct-check.sh proves it.
+// `CT.declassify` (is a candidate in range, is r or s zero). Scripts/ct-check.sh proves it.
 //
 // k·G: Booth-recoded signed windows of «W» bits (digits in [−16, 16]), «ROWS» windows, one precomputed row of
 // 16 affine points jG·2^(«W»i) per window. Each row is read whole, every entry through a mask, the digit's
@@ -974,6 +974,7 @@ SIGN_TEMPLATE = """«HEADER»
 // Renes–Costello–Batina 2016 (Algorithm 5, a = −3) in homogeneous projective coordinates, which has no
 // exceptional cases; a zero digit keeps the old sum through a mask. No doublings.
 
+import ConstantTime
 import SHA2
 
 extension «C» {
@@ -1055,7 +1056,7 @@ extension «C» {
     /// Row i, entry j − 1 (j = 1 … 16): the affine point j·2^(«W»i)·G, flattened into words. Built on first
     /// use from public data only (Swift initialises static lets lazily and thread-safely): «ROWS» × 16
     /// points with one shared inversion.
-    static let combTable: [UInt64] = {
+    package static let combTable: [UInt64] = {
         var points: [JacobianPoint] = []
         points.reserveCapacity(«ROWS» * 16)
         var base = JacobianPoint(generator)
@@ -1079,9 +1080,7 @@ extension «C» {
     /// k·G for k given as canonical little-endian limbs (k < 2^«BITS»), in constant time: the Booth digit of
     /// each window, d = ⌈w/2⌉ − 32·b₄ from the six bits w = k[«W»i+4 … «W»i−1], selects |d|·2^(«W»i)·G by a
     /// masked scan of its whole row, negated when d < 0; a zero digit adds nothing (by mask).
-    /// `leakyTableLookup` replaces the scan by a direct index and a branch — the textbook leak, kept only so
-    /// that ct-check can show it catches it (`leaky.*` checks); never set otherwise.
-    static func mulGeneratorConstantTime(_ k: «LIMB_T», leakyTableLookup: Bool = false) -> ProjectivePoint {
+    static func mulGeneratorConstantTime(_ k: «LIMB_T») -> ProjectivePoint {
         var k = k
         var acc = ProjectivePoint.neutral
         combTable.withUnsafeBufferPointer { t in
@@ -1092,24 +1091,16 @@ extension «C» {
                     let w = UInt64(truncatingIfNeeded: i == 0
                         ? ECDSALimbs.bits(l, 0, «W») &<< 1 : ECDSALimbs.bits(l, «W» &* i &- 1, «W» &+ 1))
                     let half = (w &+ 1) &>> 1
-                    let negative = ECDSAConstantTime.barrier(0 &- ((w &>> «W1») & 1))
+                    let negative = CT.barrier(0 &- ((w &>> «W1») & 1))
                     let magnitude = (half & ~negative) | ((«HALFWIN» &- half) & negative)
                     let row = i &* 16 &* «N2X»
                     withUnsafeMutableBytes(of: &entry) { e in
                         let out = e.bindMemory(to: UInt64.self)
-                        if leakyTableLookup {
-                            for x in 0..<«N2X» { out[x] = 0 }
-                            if magnitude != 0 {
-                                let at = row &+ (Int(truncatingIfNeeded: magnitude) &- 1) &* «N2X»
-                                for x in 0..<«N2X» { out[x] = t[at &+ x] }
-                            }
-                            return
-                        }
                         for x in 0..<«N2X» { out[x] = 0 }
                         // Every mask passes a barrier (two per call): with one barrier per row only, swiftc -O
                         // turned this loop back into a branch on j + 1 == |d| (ct-check caught it).
                         for j in stride(from: 0, to: 16, by: 2) {
-                            let (m0, m1) = ECDSAConstantTime.equalMasks(
+                            let (m0, m1) = CT.equalMasks(
                                 UInt64(truncatingIfNeeded: j &+ 1), UInt64(truncatingIfNeeded: j &+ 2), magnitude)
                             let at = row &+ j &* «N2X»
                             for x in 0..<«N2X» { out[x] |= (t[at &+ x] & m0) | (t[at &+ «N2X» &+ x] & m1) }
@@ -1119,7 +1110,7 @@ extension «C» {
                     let py = FieldElement(limbs: («ENTRY_Y»))
                     let q = AffinePoint(x: px, y: FieldElement.select(negative, -py, py))
                     let sum = acc.addingComplete(q)
-                    acc = ProjectivePoint.select(ECDSAConstantTime.nonZeroMask(magnitude), sum, acc)
+                    acc = ProjectivePoint.select(CT.nonZeroMask(magnitude), sum, acc)
                 }
                 withUnsafeMutableBytes(of: &entry) { e in for x in e.indices { e[x] = 0 } }
             }
@@ -1131,49 +1122,49 @@ extension «C» {
     /// All ones when the canonical limbs are 0.
     @inline(__always)
     static func isZeroMask(_ x: «LIMB_T») -> UInt64 {
-        ECDSAConstantTime.equalMask(«OR_LIMBS», 0)
+        CT.equalMask(«OR_LIMBS», 0)
     }
 
     /// The public point d·G for a private scalar d ∈ [1, n − 1] (canonical limbs), in constant time.
-    static func publicPointConstantTime(_ d: «LIMB_T», leakyTableLookup: Bool = false) -> AffinePoint {
-        mulGeneratorConstantTime(d, leakyTableLookup: leakyTableLookup).affineConstantTime()
+    static func publicPointConstantTime(_ d: «LIMB_T») -> AffinePoint {
+        mulGeneratorConstantTime(d).affineConstantTime()
     }
 
     /// FIPS 186-5 §6.4.1 steps 4–11 with a given nonce k ∈ [1, n − 1] (canonical limbs), private key d (Montgomery
     /// form) and e = bits2int(H(M)) mod n (canonical limbs): r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Returns
     /// r ‖ s, or nil when r or s is 0 (the caller draws another k). Constant time in k and d.
-    static func signWithNonce(_ k: «LIMB_T», d: Scalar, e: «LIMB_T», leakyTableLookup: Bool = false) -> [UInt8]? {
-        let point = mulGeneratorConstantTime(k, leakyTableLookup: leakyTableLookup)
+    static func signWithNonce(_ k: «LIMB_T», d: Scalar, e: «LIMB_T») -> [UInt8]? {
+        let point = mulGeneratorConstantTime(k)
         let x = (point.x * point.z.inverted()).canonicalLimbs
         // x < p < 2n: one conditional subtraction gives x mod n.
         let r = Scalar.reduceOnce(«X_ARGS», 0).v
-        if ECDSAConstantTime.declassify(isZeroMask(r)) { return nil }
+        if CT.declassify(isZeroMask(r)) { return nil }
         let kInverse = Scalar(canonical: k).inverted()
         let s = (kInverse * (Scalar(canonical: e) + Scalar(canonical: r) * d)).canonicalLimbs
-        if ECDSAConstantTime.declassify(isZeroMask(s)) { return nil }
+        if CT.declassify(isZeroMask(s)) { return nil }
         return ECDSALimbs.store«N»(r) + ECDSALimbs.store«N»(s)
     }
 
     /// FIPS 186-5 §6.4.1 with the nonce of RFC 6979 §3.2 over HMAC-`H` (`H` is the hash that made the
     /// digest), hedged with `extra` (RFC 6979 §3.6; empty for `.deterministic`). `d` is in Montgomery form.
     static func sign<H: HashFunction>(
-        _: H.Type, digest: UnsafeRawBufferPointer, d: Scalar, extra: [UInt8], leakyTableLookup: Bool = false
+        _: H.Type, digest: UnsafeRawBufferPointer, d: Scalar, extra: [UInt8]
     ) -> [UInt8] {
         // e = bits2int(H(M)) mod n (a SHA-2 digest longer than «BITS» bits keeps its leftmost «BITS» bits, a
         // shorter one is used whole); bits2octets(H(M)) is its «BYTES»-byte encoding.
         let e = Scalar.reduceDigestVarTime(digest)
         var x = d.bigEndianBytes
         var drbg = RFC6979Generator<H>(x: x, h: ECDSALimbs.store«N»(e), extra: extra, zeroKey: drbgZeroKey as? HMAC<H>.Key)
-        wipe(&x)
+        CT.wipe(&x)
         defer { drbg.wipe() }
         while true {
             var t = drbg.nextCandidate(byteCount: «BYTES»)
             var k = t.withUnsafeBytes { ECDSALimbs.load«N»(UnsafeRawBufferPointer(rebasing: $0[0..<«BYTES»])) }«CANDIDATE_SHIFT»
-            wipe(&t)
+            CT.wipe(&t)
             defer { withUnsafeMutableBytes(of: &k) { e in for i in e.indices { e[i] = 0 } } }
             // RFC 6979 §3.2 h.3: k must be in [1, n − 1]; only that verdict is made public.
-            if ECDSAConstantTime.declassify(Scalar.inRangeMask(k)),
-               let signature = signWithNonce(k, d: d, e: e, leakyTableLookup: leakyTableLookup) {
+            if CT.declassify(Scalar.inRangeMask(k)),
+               let signature = signWithNonce(k, d: d, e: e) {
                 return signature
             }
             drbg.reject()
@@ -1194,8 +1185,8 @@ extension «C» {
                 w = 0
             }
 «TOP_MASK»            let d = bytes.withUnsafeBytes { ECDSALimbs.load«N»($0) }
-            wipe(&bytes)
-            if ECDSAConstantTime.declassify(Scalar.inRangeMask(d)) { return d }
+            CT.wipe(&bytes)
+            if CT.declassify(Scalar.inRangeMask(d)) { return d }
         }
     }
 }
@@ -1206,6 +1197,7 @@ PRIVATE_TEMPLATE = """«HEADER»
 // (FIPS 186-5 A.2.2), the key encodings (raw d, X9.63 04‖X‖Y‖d, SEC1 ECPrivateKey, PKCS#8, PEM), and
 // signatures with a hedged (default) or deterministic RFC 6979 nonce. The arithmetic is in «C»+Signer.swift.
 
+import ConstantTime
 import DER
 import SHA2
 
@@ -1223,7 +1215,7 @@ extension «C» {
         var value: Scalar { storage.pointee }
 
         deinit {
-            ECDSAConstantTime.wipe(UnsafeMutableRawPointer(storage), byteCount: MemoryLayout<Scalar>.size)
+            CT.wipe(UnsafeMutableRawPointer(storage), byteCount: MemoryLayout<Scalar>.size)
             storage.deallocate()
         }
     }
@@ -1248,7 +1240,7 @@ extension «C».Signing {
         init(generatingWith rng: inout some RandomNumberGenerator) {
             var d = «C».generatePrivateScalar(using: &rng)
             self.init(validScalar: d)
-            withUnsafeMutableBytes(of: &d) { ECDSAConstantTime.wipe($0.baseAddress!, byteCount: $0.count) }
+            withUnsafeMutableBytes(of: &d) { CT.wipe($0.baseAddress!, byteCount: $0.count) }
         }
 
         /// d ∈ [1, n − 1] as canonical limbs: computes d·G in constant time.
@@ -1261,14 +1253,14 @@ extension «C».Signing {
         /// `.privateKeyOutOfRange`).
         public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             var b = Array(rawRepresentation)
-            defer { wipe(&b) }
+            defer { CT.wipe(&b) }
             guard b.count == «BYTES» else {
                 throw ECDSAError.make(.invalidPrivateKeyLength, "a «PNAME» private key is «BYTES» bytes, got \\(b.count)")
             }
             var d = b.withUnsafeBytes { ECDSALimbs.load«N»($0) }
-            defer { withUnsafeMutableBytes(of: &d) { ECDSAConstantTime.wipe($0.baseAddress!, byteCount: $0.count) } }
+            defer { withUnsafeMutableBytes(of: &d) { CT.wipe($0.baseAddress!, byteCount: $0.count) } }
             // Only the verdict is made public (a refused key is not used).
-            guard ECDSAConstantTime.declassify(«C».Scalar.inRangeMask(d)) else {
+            guard CT.declassify(«C».Scalar.inRangeMask(d)) else {
                 throw ECDSAError.make(.privateKeyOutOfRange, "the «PNAME» private scalar must be in [1, n − 1]")
             }
             self.init(validScalar: d)
@@ -1278,7 +1270,7 @@ extension «C».Signing {
         /// (`.publicKeyMismatch`).
         public init(x963Representation: some Collection<UInt8>) throws(ECDSAError) {
             var b = Array(x963Representation)
-            defer { wipe(&b) }
+            defer { CT.wipe(&b) }
             guard b.count == «X963_LEN», b[0] == 4 else {
                 throw ECDSAError.make(.invalidKeyEncoding, "expected 04 ‖ X ‖ Y ‖ d of «X963_LEN» bytes, got \\(b.count) bytes")
             }
@@ -1292,14 +1284,14 @@ extension «C».Signing {
         /// present) or PKCS#8 `PrivateKeyInfo` (RFC 5208/5958; the inner curve, if named, must agree).
         public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             var parsed = try ECPrivateKeyContainers.parse(der: Array(derRepresentation), curve: .«DERCURVE»)
-            defer { wipe(&parsed.d) }
+            defer { CT.wipe(&parsed.d) }
             try self.init(parsed)
         }
 
         /// A PEM block: `EC PRIVATE KEY` (SEC1) or `PRIVATE KEY` (PKCS#8, Apple's `.p8`); the label decides.
         public init(pemRepresentation: String) throws(ECDSAError) {
             var parsed = try ECPrivateKeyContainers.parse(pem: pemRepresentation, curve: .«DERCURVE»)
-            defer { wipe(&parsed.d) }
+            defer { CT.wipe(&parsed.d) }
             try self.init(parsed)
         }
 
@@ -1321,7 +1313,7 @@ extension «C».Signing {
         /// parameters (the form CryptoKit and OpenSSL write).
         public var derRepresentation: [UInt8] {
             var d = rawRepresentation
-            defer { wipe(&d) }
+            defer { CT.wipe(&d) }
             return ECPrivateKeyContainers.pkcs8(curve: .«DERCURVE», d: d, publicKey: publicKey.x963Representation)
         }
         /// PEM `PRIVATE KEY` (PKCS#8).
@@ -1354,22 +1346,22 @@ extension «C».Signing {
         /// a digest type outside SHA-2).
         public func signature<D: Digest>(for digest: D, nonce: ECDSANonce) throws(ECDSAError) -> ECDSASignature {
             var extra = nonce.isDeterministic ? [] : freshRandomBytes(count: «HEDGE»)
-            defer { wipe(&extra) }
+            defer { CT.wipe(&extra) }
             return try signature(for: digest, extra: extra)
         }
 
         /// Signs with the RFC 6979 generator seeded with `extra` as k' (§3.6), empty for the deterministic
         /// nonce. Tests inject `extra` here.
-        func signature<D: Digest>(for digest: D, extra: [UInt8], leakyTableLookup: Bool = false) throws(ECDSAError) -> ECDSASignature {
+        func signature<D: Digest>(for digest: D, extra: [UInt8]) throws(ECDSAError) -> ECDSASignature {
             let d = secret.value
             let raw: [UInt8]? = digest.withUnsafeBytes { bytes in
                 switch D.self {
-                case is SHA224Digest.Type: «C».sign(SHA224.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA256Digest.Type: «C».sign(SHA256.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA384Digest.Type: «C».sign(SHA384.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA512Digest.Type: «C».sign(SHA512.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA512_224Digest.Type: «C».sign(SHA512_224.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA512_256Digest.Type: «C».sign(SHA512_256.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
+                case is SHA224Digest.Type: «C».sign(SHA224.self, digest: bytes, d: d, extra: extra)
+                case is SHA256Digest.Type: «C».sign(SHA256.self, digest: bytes, d: d, extra: extra)
+                case is SHA384Digest.Type: «C».sign(SHA384.self, digest: bytes, d: d, extra: extra)
+                case is SHA512Digest.Type: «C».sign(SHA512.self, digest: bytes, d: d, extra: extra)
+                case is SHA512_224Digest.Type: «C».sign(SHA512_224.self, digest: bytes, d: d, extra: extra)
+                case is SHA512_256Digest.Type: «C».sign(SHA512_256.self, digest: bytes, d: d, extra: extra)
                 default: nil
                 }
             }
@@ -1383,29 +1375,29 @@ extension «C».Signing {
 
 extension «C».Signing {
     /// Entry points of the constant-time proof (Sources/CTCheck): secrets arrive as raw bytes that memcheck
-    /// treats as undefined, and nothing derived from them is validated through variable-time code. Not API.
-    @_spi(CTCheck)
-    public enum ConstantTimeCheck {
+    /// treats as undefined, and nothing derived from them is validated through variable-time code. Package access: not API,
+    /// invisible to users of the library.
+    package enum ConstantTimeCheck {
         /// Key generation: candidates are taken «BYTES» bytes at a time from `randomBytes` (rejection
         /// sampling); returns 04 ‖ X ‖ Y of d·G, or nil when no candidate was in range.
-        public static func publicKey(fromRandomBytes randomBytes: [UInt8], leakyTableLookup: Bool = false) -> [UInt8]? {
+        package static func publicKey(fromRandomBytes randomBytes: [UInt8]) -> [UInt8]? {
             var rng = ByteStreamGenerator(randomBytes)
             guard rng.available >= «BYTES» else { return nil }
             let d = «C».generatePrivateScalar(using: &rng)
-            let p = «C».publicPointConstantTime(d, leakyTableLookup: leakyTableLookup)
+            let p = «C».publicPointConstantTime(d)
             return [4] + p.x.bigEndianBytes + p.y.bigEndianBytes
         }
 
         /// Signing a «HASH_NAME» digest with the private key d («BYTES» bytes; must be in [1, n − 1]) and the
         /// hedging bytes k' (nil: deterministic). Returns r ‖ s.
-        public static func sign(
-            privateKey: [UInt8], digest: [UInt8], hedge: [UInt8]?, leakyTableLookup: Bool = false
+        package static func sign(
+            privateKey: [UInt8], digest: [UInt8], hedge: [UInt8]?
         ) -> [UInt8]? {
             guard privateKey.count == «BYTES» else { return nil }
             let d = privateKey.withUnsafeBytes { ECDSALimbs.load«N»($0) }
-            guard ECDSAConstantTime.declassify(«C».Scalar.inRangeMask(d)) else { return nil }
+            guard CT.declassify(«C».Scalar.inRangeMask(d)) else { return nil }
             return digest.withUnsafeBytes { bytes in
-                «C».sign(«HASH».self, digest: bytes, d: «C».Scalar(canonical: d), extra: hedge ?? [], leakyTableLookup: leakyTableLookup)
+                «C».sign(«HASH».self, digest: bytes, d: «C».Scalar(canonical: d), extra: hedge ?? [])
             }
         }
     }
@@ -1637,6 +1629,8 @@ M521_TEMPLATE = '''«HEADER»
 // operation accepts; the canonical residue in [0, p) is computed, in constant time, only for encodings,
 // comparisons and the zero test.
 
+import ConstantTime
+
 extension P521 {
     /// An element of GF(2^521 − 1) in nine loose radix-2^58 limbs. Constant time throughout.
     struct FieldElement: Sendable, Equatable {
@@ -1822,7 +1816,7 @@ def gen_m521_field(c):
     RED += ["// u = s + 1; its bit 521 says s ≥ p.",
             "var (" + ", ".join(f"u{i}" for i in range(9)) + ") = (t0 &+ 1, " + ", ".join(f"t{i}" for i in range(1, 9)) + ")"]
     RED += gen_chain("u")
-    RED += ["let take = ECDSAConstantTime.barrier(0 &- (u8 &>> 57))",
+    RED += ["let take = CT.barrier(0 &- (u8 &>> 57))",
             "u8 &= 0x1ffffffffffffff",
             "return (" + ", ".join(f"(u{i} & take) | (t{i} & ~take)" for i in range(9)) + ")"]
     ind = lambda L: "\n".join("            " + l for l in L)

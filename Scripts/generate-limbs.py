@@ -34,7 +34,7 @@ def final_subtract(lines, k, src, ind):
     lines.append(f"{ind}var bw: UInt64 = 0")
     for j in range(k):
         lines.append(f"{ind}(r[{j}], bw) = Limbs.sbb({src[j]}, n[{j}], bw)")
-    lines.append(f"{ind}let keepT = valueBarrier(0 &- (bw & ~{src[k]} & 1))")
+    lines.append(f"{ind}let keepT = CT.barrier(0 &- (bw & ~{src[k]} & 1))")
     for j in range(k):
         lines.append(f"{ind}r[{j}] = (r[{j}] & ~keepT) | ({src[j]} & keepT)")
 
@@ -128,6 +128,8 @@ def main():
     out.append("// Fixed-size Montgomery kernels (" + ", ".join(f"{k} limbs" for k in SIZES) + "): the same results as the generic")
     out.append("// `Limbs.montgomeryMultiply` / `montgomerySquare`, with the accumulator in local variables and the limb loops")
     out.append("// unrolled. `Limbs.montgomeryMultiply`/`montgomerySquare` dispatch here on the (public) limb count.")
+    out.append("")
+    out.append("import ConstantTime")
     out.append("")
     out.append("extension Limbs {")
     out.append("    /// Known sizes of the fixed kernels.")

@@ -1,22 +1,14 @@
 // Constant-time arithmetic modulo a secret odd modulus (an RSA prime): the pieces of the RSA
 // private operation. Nothing here branches on, or computes a memory address from, a limb value:
 // loop bounds and positions depend only on limb counts (public), selections are masks, and every
-// mask passes through ``valueBarrier(_:)`` so the optimiser cannot turn it back into a branch.
+// mask passes through `CT.barrier` (the ConstantTime module) so the optimiser cannot turn it back into a branch.
 // `Scripts/ct-check.sh` (memcheck with the secrets in never-written memory) checks the result.
 
-/// The identity, opaque to the optimiser: a mask that went through it stays a mask (without it,
-/// `swiftc -O` turned a masked table scan into conditional jumps; see ct-valgrind-demo).
-@inline(never) @_optimize(none) @usableFromInline
-package func valueBarrier(_ x: UInt64) -> UInt64 { x }
+import ConstantTime
+
+
 
 extension Limbs {
-    /// All ones if `x == y`, else zero, through the value barrier.
-    @inline(__always)
-    package static func equalMask(_ x: UInt64, _ y: UInt64) -> UInt64 {
-        let d = x ^ y
-        return valueBarrier(((d | (0 &- d)) &>> 63) &- 1)
-    }
-
     /// `−n⁻¹ mod 2⁶⁴` for an odd `n` by Newton iteration, with no check on `n` (a branch on a secret).
     @inline(__always)
     package static func negativeInverseCT(_ n: UInt64) -> UInt64 {
@@ -33,7 +25,7 @@ extension Limbs {
         modulus n: UnsafePointer<UInt64>, count k: Int
     ) {
         let borrow = subtract(r, a, b, count: k)
-        let mask = valueBarrier(0 &- borrow)
+        let mask = CT.barrier(0 &- borrow)
         var carry: UInt64 = 0
         var j = 0
         while j < k {
@@ -59,7 +51,7 @@ extension Limbs {
         }
         let borrow = subtract(t, x, n, count: k)
         // 2x ≥ n exactly when the doubling carried out or the subtraction did not borrow.
-        let useDifference = valueBarrier(0 &- ((shiftIn | (borrow ^ 1)) & 1))
+        let useDifference = CT.barrier(0 &- ((shiftIn | (borrow ^ 1)) & 1))
         j = 0
         while j < k {
             x[j] = (t[j] & useDifference) | (x[j] & ~useDifference)
@@ -76,7 +68,7 @@ extension Limbs {
         r.update(repeating: 0, count: k)
         var i = 0
         while i < entries {
-            let mask = equalMask(UInt64(truncatingIfNeeded: i), index)
+            let mask = CT.equalMask(UInt64(truncatingIfNeeded: i), index)
             let e = table + i &* k
             var j = 0
             while j < k {

@@ -13,6 +13,9 @@
 // Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms" (1996), §4,
 // with the multiply and reduce passes fused into one loop over the limbs.
 
+import ConstantTime
+
+
 /// Namespace of the raw limb kernels (multiply-accumulate row, Montgomery reduction step,
 /// Montgomery multiplication and squaring) over unsafe pointers.
 ///
@@ -369,7 +372,7 @@ package enum Limbs {
     }
 
     /// `r = t − n` if `t ≥ n`, else `r = t`, for `t` of `count + 1` limbs with `t < 2n`.
-    /// Masked select through ``valueBarrier(_:)``, constant time. `r` may not alias `t` unless equal to it.
+    /// Masked select through ``CT.barrier(_:)``, constant time. `r` may not alias `t` unless equal to it.
     @inlinable @inline(__always)
     package static func reduceOnce(
         _ r: UnsafeMutablePointer<UInt64>, _ t: UnsafePointer<UInt64>,
@@ -379,7 +382,7 @@ package enum Limbs {
         let borrow = subtract(r, t, n, count: k)
         // All ones iff t < n. Through the value barrier: without it `swiftc -O` turned the select below
         // into a branch on the mask (ct-check caught it).
-        let keepT = valueBarrier(0 &- (borrow & ~t[k] & 1))
+        let keepT = CT.barrier(0 &- (borrow & ~t[k] & 1))
         var j = 0
         while j < k {
             // r[j] holds t[j] − n[j] − borrowⱼ; recompute t[j] only through the mask.

@@ -12,3 +12,28 @@ func exit(_ code: Int32) -> Never {
     if code == 0 { fatalError("exit(0) is not used") }
     fatalError("ct-check: exit \(code)")
 }
+
+/// `value` with every byte marked undefined for memcheck, its value unchanged: each byte is XORed with a byte of
+/// undefined memory and that same byte again, through a function the optimiser cannot see into.
+func tainted(_ value: [UInt8]) -> [UInt8] {
+    let u = undefinedBytes(value.count)
+    var out = value
+    for i in 0..<value.count { out[i] = value[i] ^ u[i] ^ opaqueByte(u[i]) }
+    return out
+}
+
+@inline(never) @_optimize(none)
+func opaqueByte(_ x: UInt8) -> UInt8 { x }
+
+/// A copy of `text` whose UTF-8 bytes at the offsets `isSecret` picks are undefined to memcheck, their values
+/// unchanged. The bytes are tainted in the new string's own storage, after it was built from public bytes, so that
+/// the UTF-8 validation of the string's construction never sees a secret.
+func taintedText(_ text: String, _ isSecret: (Int) -> Bool) -> String {
+    var s = String(decoding: Array(text.utf8), as: UTF8.self)
+    s.withUTF8 { buf in
+        let p = UnsafeMutablePointer(mutating: buf.baseAddress!)
+        let u = undefinedBytes(buf.count)
+        for i in 0..<buf.count where isSecret(i) { p[i] = p[i] ^ u[i] ^ opaqueByte(u[i]) }
+    }
+    return s
+}

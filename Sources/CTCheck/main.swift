@@ -16,6 +16,8 @@ var checks: [CTCheck] = []
 checks += ecdsaChecks
 checks += rsaChecks
 checks += ed25519Checks
+checks += decodingChecks
+checks += constantTimeChecks
 
 let args = CommandLine.arguments.dropFirst()
 guard let name = args.first else {

@@ -1,3 +1,5 @@
+import ConstantTime
+
 /// A decoded BIT STRING: the content bits as octets plus the count of unused low bits in the last
 /// octet (X.690 §8.6.2). DER requires the unused bits to be zero (X.690 §11.2.1).
 public struct DERBitString: Sendable, Equatable {
@@ -30,9 +32,11 @@ extension DERElement {
             throw DERError.make(.emptyInteger, at: offset, "INTEGER with no content octets (X.690 §8.3.1)")
         }
         if c.count > 1 {
-            let second = c[c.startIndex + 1]
-            if (first == 0x00 && second & 0x80 == 0) || (first == 0xFF && second & 0x80 != 0) {
-                throw DERError.make(.nonMinimalInteger, at: offset, "INTEGER with a needless leading 0x\(first == 0 ? "00" : "FF") octet (X.690 §8.3.2)")
+            // Key INTEGERs are secret: the verdict is computed under masks and only it is published.
+            let f = UInt64(first), top = UInt64(c[c.startIndex + 1]) & 0x80
+            let needless = (CT.equalMask(f, 0x00) & CT.equalMask(top, 0)) | (CT.equalMask(f, 0xFF) & CT.nonZeroMask(top))
+            if CT.declassify(needless) {
+                throw DERError.make(.nonMinimalInteger, at: offset, "INTEGER with a needless leading 0x\(publicOctet(first) == 0 ? "00" : "FF") octet (X.690 §8.3.2)")
             }
         }
         return c
@@ -40,12 +44,17 @@ extension DERElement {
 
     /// The big-endian magnitude of a non-negative INTEGER, without the sign octet (so with no
     /// leading zero octet; zero is the empty slice). Negative values throw `.negativeInteger`.
+    ///
+    /// The contents may be secret (private-key INTEGERs): no branch looks at them except the published sign
+    /// verdict and whether a sign octet is present — the magnitude's length, which the DER length shows to within
+    /// one octet and which every user of the value treats as public.
     public func unsignedIntegerMagnitude(_ what: String = "INTEGER") throws(DERError) -> ArraySlice<UInt8> {
         let c = try integerContents()
-        guard c.first! & 0x80 == 0 else {
+        let first = UInt64(c.first!)
+        guard !CT.declassify(first & 0x80) else {
             throw DERError.make(.negativeInteger, at: offset, "\(what) is negative")
         }
-        return c.first == 0 ? c.dropFirst() : c
+        return CT.declassify(CT.equalMask(first, 0)) ? c.dropFirst() : c
     }
 
     /// A small INTEGER as `Int` (versions, salt lengths). Values that do not fit throw
@@ -55,8 +64,9 @@ extension DERElement {
         guard c.count <= 8 else {
             throw DERError.make(.integerTooLarge, at: offset, "\(what) does not fit in 64 bits")
         }
-        var v: Int64 = c.first! & 0x80 != 0 ? -1 : 0
-        for b in c { v = v << 8 | Int64(b) }
+        // Small INTEGERs (versions, counts) are structure: published octet by octet.
+        var v: Int64 = publicOctet(c.first!) & 0x80 != 0 ? -1 : 0
+        for b in c { v = v << 8 | Int64(publicOctet(b)) }
         guard let r = Int(exactly: v) else {
             throw DERError.make(.integerTooLarge, at: offset, "\(what) does not fit in Int")
         }
@@ -87,7 +97,7 @@ extension DERElement {
         guard !tag.isConstructed else {
             throw DERError.make(.unexpectedTag, at: offset, "constructed BIT STRING is not DER (X.690 §10.2)")
         }
-        guard let unused = contents.first else {
+        guard let unused = contents.first.map(publicOctet) else {   // structure, published
             throw DERError.make(.invalidBitString, at: offset, "BIT STRING with no content octets (X.690 §8.6.2.1)")
         }
         let data = contents.dropFirst()
@@ -119,6 +129,7 @@ extension DERElement {
     /// An OBJECT IDENTIFIER, checked for minimal base-128 arcs (X.690 §8.19.2).
     public func objectIdentifierValue() throws(DERError) -> ASN1ObjectIdentifier {
         try requireTag(.objectIdentifier, "OBJECT IDENTIFIER")
-        return try ASN1ObjectIdentifier(contentOctets: contents, offset: offset)
+        // An identifier names an algorithm or a curve: structure, published (inside a private key's DER too).
+        return try ASN1ObjectIdentifier(contentOctets: ArraySlice(contents.map(publicOctet)), offset: offset)
     }
 }

@@ -67,7 +67,7 @@ public struct DERReader: Sendable {
         var i = remaining.startIndex
         let end = remaining.endIndex
         guard i < end else { throw DERError.make(.truncated, at: i, "expected an element, input ended") }
-        let b0 = remaining[i]
+        let b0 = publicOctet(remaining[i])
         i += 1
         let cls = DERTag.TagClass(rawValue: b0 >> 6)!
         let constructed = b0 & 0x20 != 0
@@ -79,7 +79,7 @@ public struct DERReader: Sendable {
             var count = 0
             while true {
                 guard i < end else { throw DERError.make(.truncated, at: remaining.startIndex, "identifier octets end early") }
-                let b = remaining[i]
+                let b = publicOctet(remaining[i])
                 i += 1
                 if count == 0 && b == 0x80 {
                     throw DERError.make(.invalidTag, at: remaining.startIndex, "high tag number with a leading 0x80 octet")
@@ -120,7 +120,7 @@ public struct DERReader: Sendable {
         var i = remaining.startIndex
         let end = remaining.endIndex
         guard i < end else { throw DERError.make(.truncated, at: start, "length octets missing") }
-        let l0 = remaining[i]
+        let l0 = publicOctet(remaining[i])
         i += 1
         let length: Int
         if l0 < 0x80 {
@@ -132,7 +132,7 @@ public struct DERReader: Sendable {
         } else {
             let k = Int(l0 & 0x7F)
             guard k <= end - i else { throw DERError.make(.truncated, at: start, "length octets end early") }
-            guard remaining[i] != 0 else {
+            guard publicOctet(remaining[i]) != 0 else {
                 throw DERError.make(.nonMinimalLength, at: start, "long-form length with a leading zero octet")
             }
             // A non-zero leading octet and more than 8 octets means a value ≥ 2^64: past any input.
@@ -140,7 +140,7 @@ public struct DERReader: Sendable {
                 throw DERError.make(.truncated, at: start, "\(k)-octet length exceeds the input")
             }
             var v: UInt64 = 0
-            for j in 0..<k { v = v << 8 | UInt64(remaining[i + j]) }
+            for j in 0..<k { v = v << 8 | UInt64(publicOctet(remaining[i + j])) }
             i += k
             guard v >= 0x80 else {
                 throw DERError.make(.nonMinimalLength, at: start, "long-form length \(v) fits the short form")

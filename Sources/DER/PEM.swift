@@ -1,3 +1,5 @@
+import ConstantTime
+
 /// PEM armour, the strict textual encoding of RFC 7468 §2–§3:
 ///
 /// ```
@@ -41,10 +43,14 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
 
     /// Every PEM block in `text`, in order.
     public static func parseAll(_ text: String) throws(DERError) -> [PEMDocument] {
-        let bytes = Array(text.utf8)
+        // The body of a private key is secret: every test on its characters is a mask whose verdict — the same for
+        // every valid body (no base64 character is a line feed, CR, '-' or ':') — is the only thing published, and
+        // the body is decoded by the constant-time decoder.
+        var bytes = Array(text.utf8)
+        defer { CT.wipe(&bytes) }
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
-        for i in 0..<bytes.count where bytes[i] == 0x0A {
+        for i in 0..<bytes.count where Base64.isByte(bytes[i], 0x0A) {
             lines.append(bytes[start..<i])
             start = i + 1
         }
@@ -62,12 +68,13 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
                 throw DERError.make(.invalidPEM, at: beginOffset, "malformed BEGIN line")
             }
             var body: [UInt8] = []
+            defer { CT.wipe(&body) }
             var closed = false
             while index < lines.count {
                 var l = lines[index]
                 index += 1
-                if l.last == 0x0D { l = l.dropLast() }
-                if l.starts(with: endPrefix) {
+                if let c = l.last, Base64.isByte(c, 0x0D) { l = l.dropLast() }
+                if let c = l.first, Base64.isByte(c, 0x2D), l.starts(with: endPrefix) {
                     let t = trimBoundary(l)
                     guard let endLabel = boundaryLabel(t, prefix: endPrefix, suffix: dashes), endLabel == label else {
                         throw DERError.make(.invalidPEM, at: l.startIndex, "END line does not match \"-----BEGIN \(label)-----\"")
@@ -75,13 +82,13 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
                     closed = true
                     break
                 }
-                if l.contains(UInt8(ascii: ":")) {
+                if Base64.containsColon(l) {
                     throw DERError.make(.unsupported, at: l.startIndex, "PEM headers (RFC 1421, e.g. encrypted keys) are not supported")
                 }
                 guard !l.isEmpty else {
                     throw DERError.make(.invalidBase64, at: l.startIndex, "empty line inside a PEM body")
                 }
-                if let bad = l.firstIndex(where: { !Base64.isBase64OrPad($0) }) {
+                if let bad = Base64.firstNonBase64(l) {
                     throw DERError.make(.invalidBase64, at: bad, "character 0x\(String(l[bad], radix: 16)) is not base64 (no whitespace inside a line)")
                 }
                 body += l
@@ -152,16 +159,35 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
     }
 }
 
-/// Strict base64 (RFC 4648 §4), used only by the PEM code.
+/// Strict base64 (RFC 4648 §4), used only by the PEM code. Decoding and every test on body characters run in
+/// constant time (`ConstantTimeBase64`, masks from `CT`): a PEM body may be a private key.
 enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    private static let decodeTable: [UInt8] = {
-        var t = [UInt8](repeating: 0xFF, count: 256)
-        for (i, c) in alphabet.enumerated() { t[Int(c)] = UInt8(i) }
-        return t
-    }()
 
-    static func isBase64OrPad(_ c: UInt8) -> Bool { decodeTable[Int(c)] != 0xFF || c == UInt8(ascii: "=") }
+    /// Whether `c == b`, with only the verdict published.
+    @inline(__always)
+    static func isByte(_ c: UInt8, _ b: UInt8) -> Bool { CT.declassify(CT.equalMask(UInt64(c), UInt64(b))) }
+
+    /// Whether a body line contains `:` (an RFC 1421 header), with only the verdict published.
+    static func containsColon(_ line: ArraySlice<UInt8>) -> Bool {
+        var seen: UInt64 = 0
+        for c in line { seen |= CT.equalMask(UInt64(c), 0x3A) }
+        return CT.declassify(seen)
+    }
+
+    /// The first character of a body line that is neither base64 nor `=`; the line's verdict is computed under
+    /// masks and published once, and only a refused line is searched.
+    static func firstNonBase64(_ line: ArraySlice<UInt8>) -> Int? {
+        var bad: UInt64 = 0
+        for c in line { bad |= ~isBase64OrPadMask(c) }
+        guard CT.declassify(bad) else { return nil }
+        return line.firstIndex { !CT.declassify(isBase64OrPadMask($0)) }
+    }
+
+    @inline(__always)
+    private static func isBase64OrPadMask(_ c: UInt8) -> UInt64 {
+        ConstantTimeBase64.alphabetMask(c, .standard) | CT.equalMask(UInt64(c), 0x3D)
+    }
 
     static func encode(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
@@ -183,42 +209,20 @@ enum Base64 {
         return out
     }
 
-    /// Decodes padded base64; any character outside the alphabet (whitespace included), a length
+    /// Decodes padded base64 in constant time; any character outside the alphabet (whitespace included), a length
     /// that is not a multiple of 4, padding anywhere but the end, or non-zero pad bits is an error.
     static func decode(_ text: [UInt8]) throws(DERError) -> [UInt8] {
-        guard text.count % 4 == 0 else {
-            throw DERError.make(.invalidBase64, at: nil, "base64 length \(text.count) is not a multiple of 4")
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.count / 4 * 3)
-        let eq = UInt8(ascii: "=")
-        var i = 0
-        while i < text.count {
-            let last = i + 4 == text.count
-            var v: UInt32 = 0
-            var pad = 0
-            for j in 0..<4 {
-                let c = text[i + j]
-                if c == eq && last && j >= 2 {
-                    pad += 1
-                    v <<= 6
-                    continue
-                }
-                let d = decodeTable[Int(c)]
-                guard d != 0xFF, pad == 0 else {
-                    throw DERError.make(.invalidBase64, at: nil, c == eq ? "misplaced base64 padding" : "character 0x\(String(c, radix: 16)) is not base64")
-                }
-                v = v << 6 | UInt32(d)
+        do {
+            return try ConstantTimeBase64.decode(text, alphabet: .standard, padding: .required)
+        } catch {
+            let reason: String
+            switch error.kind {
+            case .invalidLength: reason = "base64 length \(text.count) is not a multiple of 4"
+            case .misplacedPadding: reason = "misplaced base64 padding"
+            case .nonZeroTrailingBits: reason = "non-zero base64 pad bits"
+            default: reason = "character 0x\(String(text[error.offset], radix: 16)) is not base64"
             }
-            out.append(UInt8(v >> 16))
-            if pad < 2 { out.append(UInt8(v >> 8 & 0xFF)) }
-            if pad < 1 { out.append(UInt8(v & 0xFF)) }
-            // RFC 4648 §3.5: the pad bits must be zero for a canonical encoding.
-            if (pad == 1 && v & 0xFF != 0) || (pad == 2 && v & 0xFFFF != 0) {
-                throw DERError.make(.invalidBase64, at: nil, "non-zero base64 pad bits")
-            }
-            i += 4
+            throw DERError.make(.invalidBase64, at: nil, reason)
         }
-        return out
     }
 }

@@ -1,3 +1,5 @@
+import ConstantTime
+
 /// PKCS#1 RSAPublicKey (RFC 8017 App. A.1.1):
 ///
 /// ```
@@ -105,7 +107,7 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
         modulus: [UInt8], publicExponent: [UInt8], privateExponent: [UInt8], prime1: [UInt8], prime2: [UInt8],
         exponent1: [UInt8], exponent2: [UInt8], coefficient: [UInt8], otherPrimeInfos: [OtherPrimeInfo] = []
     ) {
-        func trim(_ a: [UInt8]) -> [UInt8] { Array(a.drop(while: { $0 == 0 })) }
+        func trim(_ a: [UInt8]) -> [UInt8] { Array(a.dropFirst(leadingZeroOctets(a))) }
         self.modulus = trim(modulus); self.publicExponent = trim(publicExponent)
         self.privateExponent = trim(privateExponent); self.prime1 = trim(prime1); self.prime2 = trim(prime2)
         self.exponent1 = trim(exponent1); self.exponent2 = trim(exponent2); self.coefficient = trim(coefficient)
@@ -153,7 +155,8 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
                 }
             }
             for (name, v) in [("modulus", n), ("prime1", p), ("prime2", q)] + others.map({ ("other prime", $0.prime) }) {
-                guard let last = v.last, last & 1 == 1 else {
+                // The primes are secret: the verdict (odd, as every valid key's) is computed by mask and published.
+                guard let last = v.last, CT.declassify(UInt64(last) & 1) else {
                     throw DERError.make(.invalidKey, at: nAt, "RSAPrivateKey \(name) is even")
                 }
             }
@@ -195,4 +198,16 @@ public struct PKCS1RSAPrivateKey: Sendable, Equatable, Hashable {
 
     /// PEM `RSA PRIVATE KEY`.
     public var pemString: String { PEMDocument(label: "RSA PRIVATE KEY", derBytes: derEncoded()).pemString }
+}
+
+/// The number of leading zero octets of a (possibly secret) big-endian integer, counted under masks: only the count
+/// — the integer's length, which the DER length shows — is published.
+func leadingZeroOctets(_ a: [UInt8]) -> Int {
+    var stillZero: UInt64 = ~0
+    var count: UInt64 = 0
+    for b in a {
+        stillZero &= CT.equalMask(UInt64(b), 0)
+        count &+= stillZero & 1
+    }
+    return Int(CT.declassifyValue(count))
 }

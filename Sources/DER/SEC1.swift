@@ -62,7 +62,7 @@ public struct SEC1ECPrivateKey: Sendable, Equatable, Hashable {
             }
             var pub: [UInt8]? = nil
             if let pe = pubElement {
-                let bytes = try pe.octetAlignedBitString("publicKey")
+                let bytes = ArraySlice(try pe.octetAlignedBitString("publicKey").map(publicOctet))   // public: published
                 try ECPoint.validateEncoding(bytes, curve: curve, offset: pe.offset)
                 pub = Array(bytes)
             }

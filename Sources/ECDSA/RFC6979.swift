@@ -3,6 +3,7 @@
 // do). The HMAC runs over the secret key and only its lengths steer branches; candidates are handed to the
 // curve, which checks their range in constant time and declassifies only the in-range bit.
 
+import ConstantTime
 import SHA2
 
 /// How `signature(for:nonce:)` chooses the per-signature secret k.
@@ -58,7 +59,7 @@ struct RFC6979Generator<H: HashFunction> {
 
     /// Overwrites V (best effort; the prepared key's hash states go with the generator).
     mutating func wipe() {
-        for i in v.indices { v[i] = 0 }
+        CT.wipe(&v)
     }
 
     /// K = 0x00 0x00 … (hlen bytes), prepared.
@@ -83,13 +84,7 @@ struct RFC6979Generator<H: HashFunction> {
         m.update(data: h)
         m.update(data: extra)
         var k = m.finalize().bytes
-        defer { for i in k.indices { k[i] = 0 } }
+        defer { CT.wipe(&k) }
         return HMAC<H>.Key(keyBytes: k)
     }
-}
-
-/// Overwrites a byte array (best effort: arrays may have been copied before).
-@inline(never)
-func wipe(_ bytes: inout [UInt8]) {
-    for i in bytes.indices { bytes[i] = 0 }
 }

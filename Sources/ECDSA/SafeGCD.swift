@@ -7,6 +7,8 @@
 // make 1550. Nothing branches on, or indexes memory by, the input: every choice is a mask, and all storage is
 // a fixed-size tuple on the stack.
 
+import ConstantTime
+
 enum SafeGCD {
     /// Nine limbs of 62 bits (the last one signed and wider), little-endian: Σ vᵢ·2^(62i). Holds values of
     /// magnitude below 2^(62·8 + 62), far more than the 2^522 this file needs.
@@ -162,7 +164,7 @@ enum SafeGCD {
             // Now g = 0 and f = ±gcd = ±1 (or f = ±M when x = 0, with d = 0): x⁻¹ = ±d.
             normalize(d, f[8], m)
             let out = (d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8])
-            ECDSAConstantTime.wipe(raw.baseAddress!, byteCount: 36 * 8)
+            CT.wipe(raw.baseAddress!, byteCount: 36 * 8)
             return out
         }
         return words(result)

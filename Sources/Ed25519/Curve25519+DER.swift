@@ -1,3 +1,4 @@
+import ConstantTime
 import DER
 
 // RFC 8410 key containers for id-Ed25519 (1.3.101.112), built here on DER's reader and writer:
@@ -34,7 +35,7 @@ enum Ed25519DER {
             s.writeOctetString(inner.bytes)
         }
         var innerBytes = inner.bytes
-        wipeArray(&innerBytes)
+        CT.wipe(&innerBytes)
         return w.bytes
     }
 
@@ -146,7 +147,7 @@ extension Curve25519.Signing.PrivateKey {
     /// key in the structure (v2) must match the seed (`.inconsistentKey`).
     public init(derRepresentation: some Collection<UInt8>) throws(Ed25519Error) {
         var (seed, pub) = try Ed25519DER.decodePKCS8(Array(derRepresentation))
-        defer { wipeArray(&seed) }
+        defer { CT.wipe(&seed) }
         try self.init(rawRepresentation: seed)
         if let pub, pub != publicKey.rawRepresentation {
             throw Ed25519Error.make(.inconsistentKey, "the PKCS#8 public key does not belong to the private key")
@@ -156,14 +157,14 @@ extension Curve25519.Signing.PrivateKey {
     /// From a PEM `PRIVATE KEY` block (surrounding text ignored, exactly one block).
     public init(pemRepresentation: String) throws(Ed25519Error) {
         var der = try Ed25519DER.pemBody(pemRepresentation, label: Ed25519DER.privateLabel)
-        defer { wipeArray(&der) }
+        defer { CT.wipe(&der) }
         try self.init(derRepresentation: der)
     }
 
     /// The DER PKCS#8 v1 PrivateKeyInfo (48 bytes), as OpenSSL and CryptoKit write it.
     public var derRepresentation: [UInt8] {
         var seed = rawRepresentation
-        defer { wipeArray(&seed) }
+        defer { CT.wipe(&seed) }
         return Ed25519DER.encodePKCS8(seed: seed)
     }
 

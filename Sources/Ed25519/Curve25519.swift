@@ -1,3 +1,4 @@
+import ConstantTime
 import SHA2
 
 /// Curve25519 keys, shaped like CryptoKit's `Curve25519` namespace: `import Ed25519` gives
@@ -94,14 +95,14 @@ extension Curve25519.Signing {
         init(using rng: inout some RandomNumberGenerator) {
             var seed: (UInt64, UInt64, UInt64, UInt64) = (rng.next(), rng.next(), rng.next(), rng.next())
             self = withUnsafeBytes(of: &seed) { PrivateKey(seed: $0) }
-            wipe(&seed)
+            CT.wipe(&seed)
         }
 
         /// From the 32-byte seed (RFC 8032 §5.1.5; what RFC 8037 calls `d`, what CryptoKit calls the raw
         /// representation). Any 32 bytes are a valid seed.
         public init(rawRepresentation: some Collection<UInt8>) throws(Ed25519Error) {
             var bytes = Array(rawRepresentation)
-            defer { wipeArray(&bytes) }
+            defer { CT.wipe(&bytes) }
             guard bytes.count == 32 else {
                 throw Ed25519Error.make(.invalidKeyLength, "an Ed25519 private key (seed) is 32 bytes, not \(bytes.count)")
             }
@@ -149,13 +150,13 @@ final class SecretStorage: @unchecked Sendable {
             a.w3 |= 1 << 62
             scalar = a
         }
-        wipe(&h)
+        CT.wipe(&h)
     }
 
     deinit {
-        wipe(&seed)
-        wipe(&prefix)
-        wipe(&scalar)
+        CT.wipe(&seed)
+        CT.wipe(&prefix)
+        CT.wipe(&scalar)
     }
 
     func seedBytes() -> [UInt8] { withUnsafeBytes(of: seed) { Array($0) } }
@@ -167,8 +168,8 @@ final class SecretStorage: @unchecked Sendable {
         h.update(bufferPointer: m)
         var rDigest = h.finalize()
         var r = rDigest.withUnsafeBytes { Scalar(reducing64: $0) }
-        wipe(&rDigest)
-        wipe(&h)
+        CT.wipe(&rDigest)
+        CT.wipe(&h)
         let bigR = baseMultiply(r)
         var signature = [UInt8](repeating: 0, count: 64)
         signature.withUnsafeMutableBytes { out in
@@ -181,31 +182,9 @@ final class SecretStorage: @unchecked Sendable {
             let s = Scalar.multiplyAdd(k, scalar, r)
             s.write(to: UnsafeMutableRawBufferPointer(rebasing: out[32..<64]))
         }
-        wipe(&r)
+        CT.wipe(&r)
         return signature
     }
-}
-
-/// Overwrites bytes with zeros. The zeroing loop is optimised (a memset), and the pointer is then handed to a
-/// function the optimizer cannot see into, which might read the bytes, so the stores are never removed as dead
-/// (best effort: earlier copies in registers or on the stack are out of reach).
-@inline(never)
-func wipeBytes(_ p: UnsafeMutableRawBufferPointer) {
-    for i in 0..<p.count { p[i] = 0 }
-    opaqueUse(p.baseAddress)
-}
-
-@inline(never) @_optimize(none)
-func opaqueUse(_ p: UnsafeMutableRawPointer?) {}
-
-@inline(__always)
-func wipe<T>(_ value: inout T) {
-    withUnsafeMutableBytes(of: &value) { wipeBytes($0) }
-}
-
-@inline(__always)
-func wipeArray(_ a: inout [UInt8]) {
-    a.withUnsafeMutableBytes { wipeBytes($0) }
 }
 
 /// Runs `body` over the bytes of `data`, in place when it has contiguous storage, else over a copy.

@@ -11,6 +11,9 @@
 // Products go through `UInt128(_low:_high:)` and `multipliedFullWidth(by:)`, which a debug build inlines
 // (ARCHITECTURE.md, ECDSA): generic UInt128 conversions would make debug builds many times slower.
 
+import ConstantTime
+
+
 @usableFromInline
 struct FieldElement: Sendable {
     @usableFromInline var l0: UInt64
@@ -250,8 +253,3 @@ struct FieldElement: Sendable {
         l4 ^= (l4 ^ other.l4) & mask
     }
 }
-
-/// An optimisation barrier: the optimizer cannot see through it, so it cannot turn a mask computed from a secret
-/// back into a branch (checked by `Scripts/ct-check.sh`).
-@inline(never) @_optimize(none)
-func valueBarrier(_ x: UInt64) -> UInt64 { x }

@@ -2,7 +2,10 @@
 //
 // Four UInt64 limbs (least significant first) with Montgomery multiplication (R = 2²⁵⁶, CIOS). Everything that
 // signing uses — the reduction of a 64-byte hash and S = r + k·a — is constant time: fixed loops, carries through
-// UInt128, and the final subtractions select with a mask behind `valueBarrier`.
+// UInt128, and the final subtractions select with a mask behind `CT.barrier`.
+
+import ConstantTime
+
 
 @usableFromInline
 struct Scalar: Sendable {
@@ -63,7 +66,7 @@ struct Scalar: Sendable {
         let d3 = x._low
         x = UInt128(_low: a4, _high: 0) &- UInt128(_low: x._high & 1, _high: 0)
         // Borrow out of the top word: a < L, keep a.
-        let keep = valueBarrier(0 &- (x._high & 1))
+        let keep = CT.barrier(0 &- (x._high & 1))
         return Scalar(
             (a0 & keep) | (d0 & ~keep), (a1 & keep) | (d1 & ~keep), (a2 & keep) | (d2 & ~keep),
             (a3 & keep) | (d3 & ~keep))

@@ -1,6 +1,9 @@
 // The two scalar multiplications: [a]B for signing and key derivation (constant time, fixed base, precomputed
 // table scanned in full), and [s]B − [k]A for verification (variable time: s, k and A are public).
 
+import ConstantTime
+
+
 enum BaseTables {
     /// Fixed-base table for signing: row i (0…31) holds j·256ⁱ·B for j = 1…8, affine Niels form, 256 entries.
     /// Built on first use from B alone (one inversion for all 256 points).
@@ -42,17 +45,17 @@ enum BaseTables {
 @inline(__always)
 func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digit b: Int8) -> NielsPoint {
     let bu = UInt64(bitPattern: Int64(b))
-    let negative = valueBarrier(bu &>> 63)                     // 1 iff b < 0
+    let negative = CT.barrier(bu &>> 63)                     // 1 iff b < 0
     let magnitude = (bu ^ (0 &- negative)) &+ negative        // |b|
     var t = NielsPoint.identity
     let base = row &* 8
     for j in 1...8 {
         let d = magnitude ^ UInt64(j)
-        let mask = valueBarrier(((d | (0 &- d)) &>> 63) &- 1)  // all ones iff |b| == j
+        let mask = CT.barrier(((d | (0 &- d)) &>> 63) &- 1)  // all ones iff |b| == j
         t.conditionalAssign(table[base &+ j &- 1], mask)
     }
     let minus = NielsPoint(yPlusX: t.yMinusX, yMinusX: t.yPlusX, xy2d: -t.xy2d)
-    t.conditionalAssign(minus, valueBarrier(0 &- negative))
+    t.conditionalAssign(minus, CT.barrier(0 &- negative))
     return t
 }
 
@@ -72,7 +75,7 @@ func baseMultiply(_ s: Scalar) -> EdwardsPoint {
                 h = h.adding(selectSigningEntry(table, row: i &>> 1, digit: e[i]))
             }
             // Wipe the digits of the secret scalar.
-            wipeBytes(UnsafeMutableRawBufferPointer(start: e, count: 64))
+            CT.wipe(UnsafeMutableRawBufferPointer(start: e, count: 64))
             return h
         }
     }
@@ -136,4 +139,11 @@ func oddMultiplesTable(_ a: EdwardsPoint) -> [CachedPoint] {
         p = p.adding(a2)
     }
     return out
+}
+
+/// The fixed-base signing table as words (256 entries of 15: y+x, y−x, 2dxy), for the ct-check's counter-check only:
+/// Sources/CTCheck reads entries at a secret index to show that the check catches the textbook leak. Package access,
+/// so no user of the library sees it.
+package func ed25519SigningTableWords<R>(_ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
+    BaseTables.signing.withUnsafeBytes { body($0.bindMemory(to: UInt64.self)) }
 }

@@ -1,4 +1,5 @@
 import BigNum
+import ConstantTime
 import SHA2
 
 // Signature generation: RSASSA-PKCS1-v1_5-SIGN (RFC 8017 §8.2.1) and RSASSA-PSS-SIGN (§8.1.1) over
@@ -131,7 +132,7 @@ extension RSAPrivateKey {
             let pair = draw(ctx)
             var r = pair.0
             let b = pair.1
-            defer { r.withUnsafeMutableBufferPointer { wipe($0.baseAddress!, $0.count) } }
+            defer { r.withUnsafeMutableBufferPointer { CT.wipe(UnsafeMutableRawBufferPointer($0)) } }
             if let signature = try RSAPrivateKey.crtSign(m, publicKey: publicKey, secrets: secrets, r: r, b: b) {
                 return signature
             }
@@ -207,7 +208,7 @@ extension RSAPrivateKey {
     ///
     /// Returns nil, having computed nothing secret, when r·b is not invertible mod n (draw another pair).
     static func crtSign(
-        _ m: [UInt64], publicKey: RSAPublicKey, secrets s: CRTSecrets, r: [UInt64], b: [UInt64], leaky: Bool = false
+        _ m: [UInt64], publicKey: RSAPublicKey, secrets s: CRTSecrets, r: [UInt64], b: [UInt64]
     ) throws(RSAKeyError) -> [UInt8]? {
         let ctx = publicKey.context
         let e = publicKey.exponent
@@ -224,7 +225,7 @@ extension RSAPrivateKey {
                         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { buf -> [UInt64]? in
                             let base = buf.baseAddress!
                             base.initialize(repeating: 0, count: total)
-                            defer { wipe(base, total) }
+                            defer { CT.wipe(base, byteCount: total &* 8) }
                             let u = base, mb = u + kn, t1 = mb + kn, sig = t1 + kn, rInvM = sig + kn, check = rInvM + kn
                             let x = check + kn          // kp + kq + 2 limbs: h·q + s₂
                             let s1 = x + (kp + kq + 2)  // k limbs
@@ -249,12 +250,8 @@ extension RSAPrivateKey {
                             // 2–3. The two half exponentiations.
                             let n0p = sc[s.n0], n0q = sc[s.n0 + 1]
                             SecretModulus.reduce(ms, mb, count: kn, modulus: sc + s.p, n0inv: n0p, rr: sc + s.rrP, limbs: kp, scratch: scratch)
-                            if leaky {
-                                leakyPower(s1, ms, sc + s.dP, kp, sc + s.p)
-                            } else {
-                                SecretModulus.power(s1, ms, exponent: sc + s.dP, exponentCount: kp, modulus: sc + s.p,
-                                                    n0inv: n0p, rr: sc + s.rrP, limbs: kp, scratch: scratch)
-                            }
+                            SecretModulus.power(s1, ms, exponent: sc + s.dP, exponentCount: kp, modulus: sc + s.p,
+                                                n0inv: n0p, rr: sc + s.rrP, limbs: kp, scratch: scratch)
                             SecretModulus.reduce(ms, mb, count: kn, modulus: sc + s.q, n0inv: n0q, rr: sc + s.rrQ, limbs: kq, scratch: scratch)
                             SecretModulus.power(s2, ms, exponent: sc + s.dQ, exponentCount: kq, modulus: sc + s.q,
                                                 n0inv: n0q, rr: sc + s.rrQ, limbs: kq, scratch: scratch)
@@ -322,17 +319,6 @@ extension RSAPrivateKey {
         return false
     }
 
-    /// The deliberately leaky variant for ct-check's counter-check only: the variable-time
-    /// sliding-window exponentiation (branches on exponent bits, table address from them).
-    static func leakyPower(_ r: UnsafeMutablePointer<UInt64>, _ base: UnsafePointer<UInt64>, _ e: UnsafePointer<UInt64>,
-                           _ k: Int, _ p: UnsafePointer<UInt64>) {
-        let pBig = BigUInt(limbs: Array(UnsafeBufferPointer(start: p, count: k)))
-        guard let ctx = MontgomeryContext(modulus: pBig) else { return }
-        let v = ctx.powerVarTime(BigUInt(limbs: Array(UnsafeBufferPointer(start: base, count: k))),
-                                 slidingWindowExponent: BigUInt(limbs: Array(UnsafeBufferPointer(start: e, count: k))))
-        r.update(repeating: 0, count: k)
-        for (i, l) in v.limbs.enumerated() where i < k { r[i] = l }
-    }
 }
 
 // MARK: - ct-check entry point
@@ -340,13 +326,12 @@ extension RSAPrivateKey {
 extension RSAPrivateKey {
     /// For `ct-check` only: one private operation on a message with the secret values given as
     /// big-endian bytes (each exactly the size of its prime, or of n for d) and the blinding factor
-    /// r (n's size). The precomputation from them is constant time too. `leaky` swaps one half's
-    /// exponentiation for the variable-time one (the counter-check that must fail). Returns the
-    /// signature, or nil if it does not verify.
-    @_spi(CTCheck)
-    public static func _ctCheckSign(
+    /// r (n's size). The precomputation from them is constant time too. Returns the signature, or nil
+    /// if it does not verify. (The counter-check that must fail, a variable-time exponentiation with a
+    /// secret exponent, is built in Sources/CTCheck from BigNum's public API.)
+    package static func _ctCheckSign(
         publicKey: RSAPublicKey, message em: [UInt8], p: [UInt8], q: [UInt8], dP: [UInt8], dQ: [UInt8], qInv: [UInt8],
-        blinding r: [UInt8], leaky: Bool
+        blinding r: [UInt8]
     ) -> [UInt8]? {
         let kn = publicKey.context.limbCount
         let kp = (p.count + 7) / 8, kq = (q.count + 7) / 8
@@ -358,15 +343,13 @@ extension RSAPrivateKey {
         }
         var rng = SystemRandomNumberGenerator()
         let b = randomBelow(publicKey.context, using: &rng)
-        return try? crtSign(limbs(em, count: kn), publicKey: publicKey, secrets: secrets, r: limbs(r, count: kn), b: b,
-                            leaky: leaky)
+        return try? crtSign(limbs(em, count: kn), publicKey: publicKey, secrets: secrets, r: limbs(r, count: kn), b: b)
     }
 }
 
 extension RSAPrivateKey {
     /// For `ct-check` only: the CRT components, minimal big-endian.
-    @_spi(CTCheck)
-    public var _components: (p: [UInt8], q: [UInt8], dP: [UInt8], dQ: [UInt8], qInv: [UInt8]) {
+    package var _components: (p: [UInt8], q: [UInt8], dP: [UInt8], dQ: [UInt8], qInv: [UInt8]) {
         let k = pkcs1PrivateKey
         return (k.prime1, k.prime2, k.exponent1, k.exponent2, k.coefficient)
     }

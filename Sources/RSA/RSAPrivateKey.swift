@@ -1,4 +1,5 @@
 import BigNum
+import ConstantTime
 import DER
 import SHA2
 
@@ -263,12 +264,12 @@ final class CRTSecrets: @unchecked Sendable {
             s[n0] = SecretModulus.precompute(modulus: s + p, count: kp, rr: s + rrP, rrr: s + rrP + kp, scratch: t)
             s[n0 + 1] = SecretModulus.precompute(modulus: s + q, count: kq, rr: s + rrQ, rrr: s + rrQ + kq, scratch: t)
             Limbs.montgomeryMultiply(s + qInvM, s + qInv, s + rrP, modulus: s + p, n0inv: s[n0], count: kp, scratch: t)
-            wipe(t, 2 * k + 2)
+            CT.wipe(t, byteCount: (2 * k + 2) * 8)
         }
     }
 
     deinit {
-        wipe(storage, count)
+        CT.wipe(storage, byteCount: count * 8)
         storage.deallocate()
     }
 
@@ -281,10 +282,3 @@ final class CRTSecrets: @unchecked Sendable {
     }
 }
 
-/// Overwrites `count` limbs with zeros in a function the optimiser leaves alone (so the stores are
-/// not removed as dead before a deallocation).
-@inline(never) @_optimize(none)
-func wipe(_ p: UnsafeMutablePointer<UInt64>, _ count: Int) {
-    var i = 0
-    while i < count { p[i] = 0; i += 1 }
-}

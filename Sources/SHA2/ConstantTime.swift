@@ -1,37 +1,4 @@
-// Constant-time comparison of byte strings, for MACs and digests.
-
-/// Compares two byte collections for equality in constant time.
-///
-/// The running time depends on the lengths only (a length mismatch returns `false` at once, so
-/// the length may leak), never on the contents: every byte pair is combined with `^` and folded
-/// with `|` into one accumulator, with no early exit and no data-dependent branch.
-@inlinable
-public func constantTimeEquals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    let fast: Bool?? = a.withContiguousStorageIfAvailable { pa in
-        b.withContiguousStorageIfAvailable { pb in
-            _constantTimeEquals(UnsafeRawBufferPointer(pa), UnsafeRawBufferPointer(pb))
-        }
-    }
-    if let outer = fast, let result = outer { return result }
-    var difference: UInt8 = 0
-    for (x, y) in zip(a, b) { difference |= x ^ y }
-    return _isZero(difference)
-}
-
-/// Constant-time equality of two raw buffers; `false` if the lengths differ.
-@usableFromInline
-func _constantTimeEquals(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for i in 0..<a.count { difference |= a[i] ^ b[i] }
-    return _isZero(difference)
-}
-
-/// `d == 0` computed without a branch on `d`.
-@usableFromInline
-@inline(never)
-func _isZero(_ d: UInt8) -> Bool {
-    // As a UInt32, d - 1 wraps to have its top bit set exactly when d == 0.
-    (UInt32(d) &- 1) >> 31 == 1
-}
+// The constant-time layer (`constantTimeEquals`, `CT`) lives in the ConstantTime module. SHA2 re-exports it, so
+// `import SHA2` keeps giving `constantTimeEquals(_:_:)` — the public name SHA2 has always offered — and the module's
+// own constant-time comparisons (digests, MACs) and wipes come from there.
+@_exported import ConstantTime

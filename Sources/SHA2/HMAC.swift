@@ -59,7 +59,7 @@ public struct HMAC<H: HashFunction>: Sendable {
                 inner.update(bufferPointer: UnsafeRawBufferPointer(rebasing: k0[0..<blockSize]))
                 for i in 0..<blockSize { k0[i] ^= 0x36 ^ 0x5c }
                 outer.update(bufferPointer: UnsafeRawBufferPointer(rebasing: k0[0..<blockSize]))
-                for i in 0..<blockSize { k0[i] = 0 }
+                CT.wipe(UnsafeMutableRawBufferPointer(rebasing: k0[0..<blockSize]))
             }
             return (inner, outer)
         }

@@ -41,7 +41,7 @@ extension Digest {
     /// Compares two digests in constant time (the time depends only on the digest length).
     @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.withUnsafeBytes { a in rhs.withUnsafeBytes { b in _constantTimeEquals(a, b) } }
+        lhs.withUnsafeBytes { a in rhs.withUnsafeBytes { b in CT.equals(a, b) } }
     }
 
     /// Compares the digest with raw bytes in constant time; `false` if the lengths differ.

@@ -60,7 +60,7 @@ struct MGF1AndConstantTimeTests {
         for delta in 1...255 {
             #expect(!constantTimeEquals([0x00, UInt8(delta)], [0x00, 0x00]))
         }
-        #expect(_isZero(0) && !_isZero(1) && !_isZero(0x80) && !_isZero(0xFF))
+        #expect(CT.isZero(0) && !CT.isZero(1) && !CT.isZero(0x80) && !CT.isZero(0xFF))
     }
 
     /// FIPS 180-4 §5.3.6: the SHA-512/t initial value is SHA-512, started from the SHA-512

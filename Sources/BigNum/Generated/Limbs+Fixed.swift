@@ -4,6 +4,8 @@
 // `Limbs.montgomeryMultiply` / `montgomerySquare`, with the accumulator in local variables and the limb loops
 // unrolled. `Limbs.montgomeryMultiply`/`montgomerySquare` dispatch here on the (public) limb count.
 
+import ConstantTime
+
 extension Limbs {
     /// Known sizes of the fixed kernels.
     package static let fixedKernelSizes: [Int] = [16]
@@ -100,7 +102,7 @@ extension Limbs {
         (r[13], bw) = Limbs.sbb(t13, n[13], bw)
         (r[14], bw) = Limbs.sbb(t14, n[14], bw)
         (r[15], bw) = Limbs.sbb(t15, n[15], bw)
-        let keepT = valueBarrier(0 &- (bw & ~t16 & 1))
+        let keepT = CT.barrier(0 &- (bw & ~t16 & 1))
         r[0] = (r[0] & ~keepT) | (t0 & keepT)
         r[1] = (r[1] & ~keepT) | (t1 & keepT)
         r[2] = (r[2] & ~keepT) | (t2 & keepT)
@@ -654,7 +656,7 @@ extension Limbs {
         (r[13], bw) = Limbs.sbb(w29, n[13], bw)
         (r[14], bw) = Limbs.sbb(w30, n[14], bw)
         (r[15], bw) = Limbs.sbb(w31, n[15], bw)
-        let keepT = valueBarrier(0 &- (bw & ~top & 1))
+        let keepT = CT.barrier(0 &- (bw & ~top & 1))
         r[0] = (r[0] & ~keepT) | (w16 & keepT)
         r[1] = (r[1] & ~keepT) | (w17 & keepT)
         r[2] = (r[2] & ~keepT) | (w18 & keepT)

@@ -8,6 +8,8 @@
 // operation accepts; the canonical residue in [0, p) is computed, in constant time, only for encodings,
 // comparisons and the zero test.
 
+import ConstantTime
+
 extension P521 {
     /// An element of GF(2^521 − 1) in nine loose radix-2^58 limbs. Constant time throughout.
     struct FieldElement: Sendable, Equatable {
@@ -318,7 +320,7 @@ extension P521 {
             u6 = u6 &+ (u5 &>> 58); u5 &= 0x3ffffffffffffff
             u7 = u7 &+ (u6 &>> 58); u6 &= 0x3ffffffffffffff
             u8 = u8 &+ (u7 &>> 58); u7 &= 0x3ffffffffffffff
-            let take = ECDSAConstantTime.barrier(0 &- (u8 &>> 57))
+            let take = CT.barrier(0 &- (u8 &>> 57))
             u8 &= 0x1ffffffffffffff
             return ((u0 & take) | (t0 & ~take), (u1 & take) | (t1 & ~take), (u2 & take) | (t2 & ~take), (u3 & take) | (t3 & ~take), (u4 & take) | (t4 & ~take), (u5 & take) | (t5 & ~take), (u6 & take) | (t6 & ~take), (u7 & take) | (t7 & ~take), (u8 & take) | (t8 & ~take))
         }

@@ -4,6 +4,7 @@
 // (FIPS 186-5 A.2.2), the key encodings (raw d, X9.63 04‖X‖Y‖d, SEC1 ECPrivateKey, PKCS#8, PEM), and
 // signatures with a hedged (default) or deterministic RFC 6979 nonce. The arithmetic is in P521+Signer.swift.
 
+import ConstantTime
 import DER
 import SHA2
 
@@ -21,7 +22,7 @@ extension P521 {
         var value: Scalar { storage.pointee }
 
         deinit {
-            ECDSAConstantTime.wipe(UnsafeMutableRawPointer(storage), byteCount: MemoryLayout<Scalar>.size)
+            CT.wipe(UnsafeMutableRawPointer(storage), byteCount: MemoryLayout<Scalar>.size)
             storage.deallocate()
         }
     }
@@ -46,7 +47,7 @@ extension P521.Signing {
         init(generatingWith rng: inout some RandomNumberGenerator) {
             var d = P521.generatePrivateScalar(using: &rng)
             self.init(validScalar: d)
-            withUnsafeMutableBytes(of: &d) { ECDSAConstantTime.wipe($0.baseAddress!, byteCount: $0.count) }
+            withUnsafeMutableBytes(of: &d) { CT.wipe($0.baseAddress!, byteCount: $0.count) }
         }
 
         /// d ∈ [1, n − 1] as canonical limbs: computes d·G in constant time.
@@ -59,14 +60,14 @@ extension P521.Signing {
         /// `.privateKeyOutOfRange`).
         public init(rawRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             var b = Array(rawRepresentation)
-            defer { wipe(&b) }
+            defer { CT.wipe(&b) }
             guard b.count == 66 else {
                 throw ECDSAError.make(.invalidPrivateKeyLength, "a P-521 private key is 66 bytes, got \(b.count)")
             }
             var d = b.withUnsafeBytes { ECDSALimbs.load9($0) }
-            defer { withUnsafeMutableBytes(of: &d) { ECDSAConstantTime.wipe($0.baseAddress!, byteCount: $0.count) } }
+            defer { withUnsafeMutableBytes(of: &d) { CT.wipe($0.baseAddress!, byteCount: $0.count) } }
             // Only the verdict is made public (a refused key is not used).
-            guard ECDSAConstantTime.declassify(P521.Scalar.inRangeMask(d)) else {
+            guard CT.declassify(P521.Scalar.inRangeMask(d)) else {
                 throw ECDSAError.make(.privateKeyOutOfRange, "the P-521 private scalar must be in [1, n − 1]")
             }
             self.init(validScalar: d)
@@ -76,7 +77,7 @@ extension P521.Signing {
         /// (`.publicKeyMismatch`).
         public init(x963Representation: some Collection<UInt8>) throws(ECDSAError) {
             var b = Array(x963Representation)
-            defer { wipe(&b) }
+            defer { CT.wipe(&b) }
             guard b.count == 199, b[0] == 4 else {
                 throw ECDSAError.make(.invalidKeyEncoding, "expected 04 ‖ X ‖ Y ‖ d of 199 bytes, got \(b.count) bytes")
             }
@@ -90,14 +91,14 @@ extension P521.Signing {
         /// present) or PKCS#8 `PrivateKeyInfo` (RFC 5208/5958; the inner curve, if named, must agree).
         public init(derRepresentation: some Collection<UInt8>) throws(ECDSAError) {
             var parsed = try ECPrivateKeyContainers.parse(der: Array(derRepresentation), curve: .p521)
-            defer { wipe(&parsed.d) }
+            defer { CT.wipe(&parsed.d) }
             try self.init(parsed)
         }
 
         /// A PEM block: `EC PRIVATE KEY` (SEC1) or `PRIVATE KEY` (PKCS#8, Apple's `.p8`); the label decides.
         public init(pemRepresentation: String) throws(ECDSAError) {
             var parsed = try ECPrivateKeyContainers.parse(pem: pemRepresentation, curve: .p521)
-            defer { wipe(&parsed.d) }
+            defer { CT.wipe(&parsed.d) }
             try self.init(parsed)
         }
 
@@ -119,7 +120,7 @@ extension P521.Signing {
         /// parameters (the form CryptoKit and OpenSSL write).
         public var derRepresentation: [UInt8] {
             var d = rawRepresentation
-            defer { wipe(&d) }
+            defer { CT.wipe(&d) }
             return ECPrivateKeyContainers.pkcs8(curve: .p521, d: d, publicKey: publicKey.x963Representation)
         }
         /// PEM `PRIVATE KEY` (PKCS#8).
@@ -152,22 +153,22 @@ extension P521.Signing {
         /// a digest type outside SHA-2).
         public func signature<D: Digest>(for digest: D, nonce: ECDSANonce) throws(ECDSAError) -> ECDSASignature {
             var extra = nonce.isDeterministic ? [] : freshRandomBytes(count: 32)
-            defer { wipe(&extra) }
+            defer { CT.wipe(&extra) }
             return try signature(for: digest, extra: extra)
         }
 
         /// Signs with the RFC 6979 generator seeded with `extra` as k' (§3.6), empty for the deterministic
         /// nonce. Tests inject `extra` here.
-        func signature<D: Digest>(for digest: D, extra: [UInt8], leakyTableLookup: Bool = false) throws(ECDSAError) -> ECDSASignature {
+        func signature<D: Digest>(for digest: D, extra: [UInt8]) throws(ECDSAError) -> ECDSASignature {
             let d = secret.value
             let raw: [UInt8]? = digest.withUnsafeBytes { bytes in
                 switch D.self {
-                case is SHA224Digest.Type: P521.sign(SHA224.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA256Digest.Type: P521.sign(SHA256.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA384Digest.Type: P521.sign(SHA384.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA512Digest.Type: P521.sign(SHA512.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA512_224Digest.Type: P521.sign(SHA512_224.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
-                case is SHA512_256Digest.Type: P521.sign(SHA512_256.self, digest: bytes, d: d, extra: extra, leakyTableLookup: leakyTableLookup)
+                case is SHA224Digest.Type: P521.sign(SHA224.self, digest: bytes, d: d, extra: extra)
+                case is SHA256Digest.Type: P521.sign(SHA256.self, digest: bytes, d: d, extra: extra)
+                case is SHA384Digest.Type: P521.sign(SHA384.self, digest: bytes, d: d, extra: extra)
+                case is SHA512Digest.Type: P521.sign(SHA512.self, digest: bytes, d: d, extra: extra)
+                case is SHA512_224Digest.Type: P521.sign(SHA512_224.self, digest: bytes, d: d, extra: extra)
+                case is SHA512_256Digest.Type: P521.sign(SHA512_256.self, digest: bytes, d: d, extra: extra)
                 default: nil
                 }
             }
@@ -181,29 +182,29 @@ extension P521.Signing {
 
 extension P521.Signing {
     /// Entry points of the constant-time proof (Sources/CTCheck): secrets arrive as raw bytes that memcheck
-    /// treats as undefined, and nothing derived from them is validated through variable-time code. Not API.
-    @_spi(CTCheck)
-    public enum ConstantTimeCheck {
+    /// treats as undefined, and nothing derived from them is validated through variable-time code. Package access: not API,
+    /// invisible to users of the library.
+    package enum ConstantTimeCheck {
         /// Key generation: candidates are taken 66 bytes at a time from `randomBytes` (rejection
         /// sampling); returns 04 ‖ X ‖ Y of d·G, or nil when no candidate was in range.
-        public static func publicKey(fromRandomBytes randomBytes: [UInt8], leakyTableLookup: Bool = false) -> [UInt8]? {
+        package static func publicKey(fromRandomBytes randomBytes: [UInt8]) -> [UInt8]? {
             var rng = ByteStreamGenerator(randomBytes)
             guard rng.available >= 66 else { return nil }
             let d = P521.generatePrivateScalar(using: &rng)
-            let p = P521.publicPointConstantTime(d, leakyTableLookup: leakyTableLookup)
+            let p = P521.publicPointConstantTime(d)
             return [4] + p.x.bigEndianBytes + p.y.bigEndianBytes
         }
 
         /// Signing a SHA-512 digest with the private key d (66 bytes; must be in [1, n − 1]) and the
         /// hedging bytes k' (nil: deterministic). Returns r ‖ s.
-        public static func sign(
-            privateKey: [UInt8], digest: [UInt8], hedge: [UInt8]?, leakyTableLookup: Bool = false
+        package static func sign(
+            privateKey: [UInt8], digest: [UInt8], hedge: [UInt8]?
         ) -> [UInt8]? {
             guard privateKey.count == 66 else { return nil }
             let d = privateKey.withUnsafeBytes { ECDSALimbs.load9($0) }
-            guard ECDSAConstantTime.declassify(P521.Scalar.inRangeMask(d)) else { return nil }
+            guard CT.declassify(P521.Scalar.inRangeMask(d)) else { return nil }
             return digest.withUnsafeBytes { bytes in
-                P521.sign(SHA512.self, digest: bytes, d: P521.Scalar(canonical: d), extra: hedge ?? [], leakyTableLookup: leakyTableLookup)
+                P521.sign(SHA512.self, digest: bytes, d: P521.Scalar(canonical: d), extra: hedge ?? [])
             }
         }
     }

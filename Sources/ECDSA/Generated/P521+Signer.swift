@@ -3,7 +3,7 @@
 // Constant-time arithmetic of P-521 ECDSA signing and key generation (FIPS 186-5 §6.2, §6.4.1): the
 // fixed-base multiplication k·G, r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Nothing here branches on, or
 // computes an address from, d or k; the only secret-derived facts made public go through
-// `ECDSAConstantTime.declassify` (is a candidate in range, is r or s zero). Scripts/ct-check.sh proves it.
+// `CT.declassify` (is a candidate in range, is r or s zero). Scripts/ct-check.sh proves it.
 //
 // k·G: Booth-recoded signed windows of 5 bits (digits in [−16, 16]), 105 windows, one precomputed row of
 // 16 affine points jG·2^(5i) per window. Each row is read whole, every entry through a mask, the digit's
@@ -11,6 +11,7 @@
 // Renes–Costello–Batina 2016 (Algorithm 5, a = −3) in homogeneous projective coordinates, which has no
 // exceptional cases; a zero digit keeps the old sum through a mask. No doublings.
 
+import ConstantTime
 import SHA2
 
 extension P521 {
@@ -92,7 +93,7 @@ extension P521 {
     /// Row i, entry j − 1 (j = 1 … 16): the affine point j·2^(5i)·G, flattened into words. Built on first
     /// use from public data only (Swift initialises static lets lazily and thread-safely): 105 × 16
     /// points with one shared inversion.
-    static let combTable: [UInt64] = {
+    package static let combTable: [UInt64] = {
         var points: [JacobianPoint] = []
         points.reserveCapacity(105 * 16)
         var base = JacobianPoint(generator)
@@ -116,9 +117,7 @@ extension P521 {
     /// k·G for k given as canonical little-endian limbs (k < 2^521), in constant time: the Booth digit of
     /// each window, d = ⌈w/2⌉ − 32·b₄ from the six bits w = k[5i+4 … 5i−1], selects |d|·2^(5i)·G by a
     /// masked scan of its whole row, negated when d < 0; a zero digit adds nothing (by mask).
-    /// `leakyTableLookup` replaces the scan by a direct index and a branch — the textbook leak, kept only so
-    /// that ct-check can show it catches it (`leaky.*` checks); never set otherwise.
-    static func mulGeneratorConstantTime(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), leakyTableLookup: Bool = false) -> ProjectivePoint {
+    static func mulGeneratorConstantTime(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> ProjectivePoint {
         var k = k
         var acc = ProjectivePoint.neutral
         combTable.withUnsafeBufferPointer { t in
@@ -129,24 +128,16 @@ extension P521 {
                     let w = UInt64(truncatingIfNeeded: i == 0
                         ? ECDSALimbs.bits(l, 0, 5) &<< 1 : ECDSALimbs.bits(l, 5 &* i &- 1, 5 &+ 1))
                     let half = (w &+ 1) &>> 1
-                    let negative = ECDSAConstantTime.barrier(0 &- ((w &>> 5) & 1))
+                    let negative = CT.barrier(0 &- ((w &>> 5) & 1))
                     let magnitude = (half & ~negative) | ((32 &- half) & negative)
                     let row = i &* 16 &* 18
                     withUnsafeMutableBytes(of: &entry) { e in
                         let out = e.bindMemory(to: UInt64.self)
-                        if leakyTableLookup {
-                            for x in 0..<18 { out[x] = 0 }
-                            if magnitude != 0 {
-                                let at = row &+ (Int(truncatingIfNeeded: magnitude) &- 1) &* 18
-                                for x in 0..<18 { out[x] = t[at &+ x] }
-                            }
-                            return
-                        }
                         for x in 0..<18 { out[x] = 0 }
                         // Every mask passes a barrier (two per call): with one barrier per row only, swiftc -O
                         // turned this loop back into a branch on j + 1 == |d| (ct-check caught it).
                         for j in stride(from: 0, to: 16, by: 2) {
-                            let (m0, m1) = ECDSAConstantTime.equalMasks(
+                            let (m0, m1) = CT.equalMasks(
                                 UInt64(truncatingIfNeeded: j &+ 1), UInt64(truncatingIfNeeded: j &+ 2), magnitude)
                             let at = row &+ j &* 18
                             for x in 0..<18 { out[x] |= (t[at &+ x] & m0) | (t[at &+ 18 &+ x] & m1) }
@@ -156,7 +147,7 @@ extension P521 {
                     let py = FieldElement(limbs: (entry.9, entry.10, entry.11, entry.12, entry.13, entry.14, entry.15, entry.16, entry.17))
                     let q = AffinePoint(x: px, y: FieldElement.select(negative, -py, py))
                     let sum = acc.addingComplete(q)
-                    acc = ProjectivePoint.select(ECDSAConstantTime.nonZeroMask(magnitude), sum, acc)
+                    acc = ProjectivePoint.select(CT.nonZeroMask(magnitude), sum, acc)
                 }
                 withUnsafeMutableBytes(of: &entry) { e in for x in e.indices { e[x] = 0 } }
             }
@@ -168,51 +159,51 @@ extension P521 {
     /// All ones when the canonical limbs are 0.
     @inline(__always)
     static func isZeroMask(_ x: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
-        ECDSAConstantTime.equalMask(x.0 | x.1 | x.2 | x.3 | x.4 | x.5 | x.6 | x.7 | x.8, 0)
+        CT.equalMask(x.0 | x.1 | x.2 | x.3 | x.4 | x.5 | x.6 | x.7 | x.8, 0)
     }
 
     /// The public point d·G for a private scalar d ∈ [1, n − 1] (canonical limbs), in constant time.
-    static func publicPointConstantTime(_ d: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), leakyTableLookup: Bool = false) -> AffinePoint {
-        mulGeneratorConstantTime(d, leakyTableLookup: leakyTableLookup).affineConstantTime()
+    static func publicPointConstantTime(_ d: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> AffinePoint {
+        mulGeneratorConstantTime(d).affineConstantTime()
     }
 
     /// FIPS 186-5 §6.4.1 steps 4–11 with a given nonce k ∈ [1, n − 1] (canonical limbs), private key d (Montgomery
     /// form) and e = bits2int(H(M)) mod n (canonical limbs): r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Returns
     /// r ‖ s, or nil when r or s is 0 (the caller draws another k). Constant time in k and d.
-    static func signWithNonce(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), d: Scalar, e: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), leakyTableLookup: Bool = false) -> [UInt8]? {
-        let point = mulGeneratorConstantTime(k, leakyTableLookup: leakyTableLookup)
+    static func signWithNonce(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), d: Scalar, e: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> [UInt8]? {
+        let point = mulGeneratorConstantTime(k)
         let x = (point.x * point.z.inverted()).canonicalLimbs
         // x < p < 2n: one conditional subtraction gives x mod n.
         let r = Scalar.reduceOnce(x.0, x.1, x.2, x.3, x.4, x.5, x.6, x.7, x.8, 0).v
-        if ECDSAConstantTime.declassify(isZeroMask(r)) { return nil }
+        if CT.declassify(isZeroMask(r)) { return nil }
         let kInverse = Scalar(canonical: k).inverted()
         let s = (kInverse * (Scalar(canonical: e) + Scalar(canonical: r) * d)).canonicalLimbs
-        if ECDSAConstantTime.declassify(isZeroMask(s)) { return nil }
+        if CT.declassify(isZeroMask(s)) { return nil }
         return ECDSALimbs.store9(r) + ECDSALimbs.store9(s)
     }
 
     /// FIPS 186-5 §6.4.1 with the nonce of RFC 6979 §3.2 over HMAC-`H` (`H` is the hash that made the
     /// digest), hedged with `extra` (RFC 6979 §3.6; empty for `.deterministic`). `d` is in Montgomery form.
     static func sign<H: HashFunction>(
-        _: H.Type, digest: UnsafeRawBufferPointer, d: Scalar, extra: [UInt8], leakyTableLookup: Bool = false
+        _: H.Type, digest: UnsafeRawBufferPointer, d: Scalar, extra: [UInt8]
     ) -> [UInt8] {
         // e = bits2int(H(M)) mod n (a SHA-2 digest longer than 521 bits keeps its leftmost 521 bits, a
         // shorter one is used whole); bits2octets(H(M)) is its 66-byte encoding.
         let e = Scalar.reduceDigestVarTime(digest)
         var x = d.bigEndianBytes
         var drbg = RFC6979Generator<H>(x: x, h: ECDSALimbs.store9(e), extra: extra, zeroKey: drbgZeroKey as? HMAC<H>.Key)
-        wipe(&x)
+        CT.wipe(&x)
         defer { drbg.wipe() }
         while true {
             var t = drbg.nextCandidate(byteCount: 66)
             var k = t.withUnsafeBytes { ECDSALimbs.load9(UnsafeRawBufferPointer(rebasing: $0[0..<66])) }
             // bits2int keeps the leftmost qlen = 521 bits of the 528-bit candidate.
             k = ECDSALimbs.shiftedRight(k, by: 7)
-            wipe(&t)
+            CT.wipe(&t)
             defer { withUnsafeMutableBytes(of: &k) { e in for i in e.indices { e[i] = 0 } } }
             // RFC 6979 §3.2 h.3: k must be in [1, n − 1]; only that verdict is made public.
-            if ECDSAConstantTime.declassify(Scalar.inRangeMask(k)),
-               let signature = signWithNonce(k, d: d, e: e, leakyTableLookup: leakyTableLookup) {
+            if CT.declassify(Scalar.inRangeMask(k)),
+               let signature = signWithNonce(k, d: d, e: e) {
                 return signature
             }
             drbg.reject()
@@ -234,8 +225,8 @@ extension P521 {
             }
             bytes[0] &= 0x01   // a 521-bit candidate (FIPS 186-5 A.2.2)
             let d = bytes.withUnsafeBytes { ECDSALimbs.load9($0) }
-            wipe(&bytes)
-            if ECDSAConstantTime.declassify(Scalar.inRangeMask(d)) { return d }
+            CT.wipe(&bytes)
+            if CT.declassify(Scalar.inRangeMask(d)) { return d }
         }
     }
 }

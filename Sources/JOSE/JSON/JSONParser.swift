@@ -1,3 +1,5 @@
+import ConstantTime
+
 /// Limits the strict JSON parser enforces before anything else can go wrong.
 public struct JSONLimits: Sendable, Equatable {
     /// Deepest nesting of arrays and objects (the top-level value is depth 1). Default 32.
@@ -190,16 +192,16 @@ struct JSONParser {
     mutating func parseString() throws(JWTError) -> String {
         pos += 1  // opening quote
         let start = pos
-        // Fast path: plain ASCII without escapes.
-        while pos < buf.count {
-            let c = buf[pos]
-            if c == UInt8(ascii: "\"") {
-                let s = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<pos]), as: UTF8.self)
-                pos += 1
-                return s
-            }
-            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+        // Fast path: plain ASCII without escapes. A string value may be key material (a private JWK member, an
+        // `oct` key's `k`), so no branch reads its characters: `specialBytes` marks quote, backslash, control and
+        // non-ASCII bytes by arithmetic, eight at a time, and only that verdict is published (`CT.declassify`).
+        // For a base64url secret it is "plain" at every character and "quote" at the end: the value's length,
+        // which is public. The special byte that ends the scan is not part of a valid secret and is published.
+        pos = JSONParser.plainRun(buf, from: pos)
+        if pos < buf.count && CT.declassifyByte(buf[pos]) == UInt8(ascii: "\"") {
+            let s = JSONParser.plainString(UnsafeBufferPointer(rebasing: buf[start..<pos]))
             pos += 1
+            return s
         }
         var out = [UInt8](UnsafeBufferPointer(rebasing: buf[start..<pos]))
         while true {
@@ -257,6 +259,58 @@ struct JSONParser {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[pos..<pos + n]))
                 pos += n
             }
+        }
+    }
+
+    /// The index of the first quote, backslash, control (< 0x20) or non-ASCII (≥ 0x80) byte at or after `i`, or
+    /// `buf.count`, found without a branch on any byte before it (see ``specialBytes(_:)``).
+    @inline(__always)
+    static func plainRun(_ buf: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        guard let base = buf.baseAddress else { return i }
+        var i = i
+        while buf.count &- i >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let special = specialBytes(word)
+            if CT.declassify(special) {
+                // The special byte is the lowest marked one (little-endian order).
+                return i &+ CT.declassifyValue(special).trailingZeroBitCount &>> 3
+            }
+            i &+= 8
+        }
+        while i < buf.count {
+            // One byte in lane 0; the empty lanes above it would read as control characters, so only bit 7 counts.
+            if CT.declassify(specialBytes(UInt64(buf[i])) & 0x80) { return i }
+            i &+= 1
+        }
+        return i
+    }
+
+    /// Bit 7 of each byte of `w` set exactly when that byte is `"`, `\\`, below 0x20 or at least 0x80; nothing else
+    /// set. Per byte, on its low seven bits `v`: `v + 0x60` reaches bit 7 unless `v < 0x20`, and `(v ^ c) + 0x7F`
+    /// reaches it unless `v == c`; no sum leaves its byte, so the eight lanes are independent and exact.
+    @inline(__always)
+    static func specialBytes(_ w: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let v = w & low7
+        let control = ~(v &+ 0x6060_6060_6060_6060)
+        let quote = ~((v ^ 0x2222_2222_2222_2222) &+ low7)
+        let backslash = ~((v ^ 0x5C5C_5C5C_5C5C_5C5C) &+ low7)
+        return (w | control | quote | backslash) & high
+    }
+
+    /// A String of plain ASCII bytes (as ``plainRun(_:from:)`` found them). Each byte is copied with its top bit
+    /// cleared — the same value, since it is ASCII — so the standard library's all-ASCII check of the new String
+    /// reads only bits that do not come from the characters (a secret value's bytes are never branched on).
+    @inline(__always)
+    static func plainString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            var i = 0
+            while i < bytes.count {
+                out[i] = bytes[i] & 0x7F
+                i &+= 1
+            }
+            return bytes.count
         }
     }
 

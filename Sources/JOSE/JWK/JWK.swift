@@ -120,9 +120,9 @@ public struct JWK: Sendable, CustomStringConvertible {
             guard case .string(let s) = v else { throw JWTError.make(.invalidKey, "JWK member \(quoted(name)) must be a string") }
             return s
         }
-        func bytes(_ name: String) throws(JWTError) -> [UInt8] {
+        func bytes(_ name: String, secret: Bool = false) throws(JWTError) -> [UInt8] {
             guard let s = try string(name) else { throw JWTError.make(.invalidKey, "JWK is missing \(quoted(name))") }
-            do { return try Base64URL.decode(s) } catch let e {
+            do { return try secret ? Base64URL.decodeSecret(s) : Base64URL.decode(s) } catch let e {
                 throw JWTError.make(.invalidKey, "JWK member \(quoted(name)): \(e.reason)")
             }
         }
@@ -178,7 +178,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         case _ where sameBytes(kty, "oct"):
             keyType = .oct
             curve = nil
-            material = .hmac(HMACKeyHolder(secret: try bytes("k")))
+            material = .hmac(HMACKeyHolder(secret: try bytes("k", secret: true)))
         default:
             throw JWTError.make(.unsupportedKey, "key type \(quoted(kty)) is not supported (RSA, EC, OKP and oct are)")
         }

@@ -72,7 +72,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         func bytes(_ name: String) throws -> [UInt8]? {
             guard let v = o[name] else { return nil }
             guard case .string(let s) = v else { throw signingError(.invalidKey, "JWK member \(quoted(name)) must be a string") }
-            do { return try Base64URL.decode(s) } catch let e {
+            do { return try Base64URL.decodeSecret(s) } catch let e {
                 throw signingError(.invalidKey, "JWK member \(quoted(name)): \(e.reason)")
             }
         }
