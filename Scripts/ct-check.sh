@@ -25,6 +25,10 @@ for n in "${names[@]}"; do
     verdict=FAIL
   fi
   secs=$(( $(date +%s) - start ))
+  # A check that did not run to its end (an unknown name, a crash) proves nothing either way.
+  if ! grep -q "^ct-check $n: done" /tmp/ct-check.$$.log; then
+    echo "BAD  $n: the check did not run to its end:"; tail -20 /tmp/ct-check.$$.log; fail=1; continue
+  fi
   case "$n" in
     leaky.*) if [ $verdict = FAIL ]; then echo "ok   $n: leak detected, as it must be (${secs}s)"; else echo "BAD  $n: the leaky variant passed: the check does not bite"; fail=1; fi ;;
     *)       if [ $verdict = pass ]; then echo "ok   $n: constant time (${secs}s)"; else echo "BAD  $n:"; tail -40 /tmp/ct-check.$$.log; fail=1; fi ;;

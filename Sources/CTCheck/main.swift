@@ -17,6 +17,7 @@ checks += ecdsaChecks
 checks += rsaChecks
 checks += ed25519Checks
 checks += decodingChecks
+checks += jwkChecks
 checks += constantTimeChecks
 
 let args = CommandLine.arguments.dropFirst()
