@@ -25,7 +25,7 @@ import PureX509
 ///
 /// With `enableOnlineChecks` (Apple's option of that name) the chain is validated at the current time instead, and
 /// the revocation status of the signing certificate and of the intermediate is asked of their OCSP responders
-/// (RFC 6960) through ``ocspFetcher`` — this module does no networking — so the `async` entry points must be
+/// (RFC 6960) through the `ocspFetcher` closure given to the initializer — this module does no networking — so the `async` entry points must be
 /// used. A chain whose status was verified is remembered for 15 minutes, as Apple's library does; a fetch that
 /// fails, or an answer that cannot be trusted or is out of date, is `retryableVerificationFailure`, a revoked
 /// certificate `certificateRevoked`, and neither ever passes.
@@ -58,9 +58,13 @@ public struct SignedDataVerifier: Sendable {
 
     /// - Parameters:
     ///   - rootCertificates: the trusted roots; Apple Root CA – G3 (``appleRootCAG3``) by default.
+    ///   - bundleID: your app's bundle ID; every payload must name it.
     ///   - appAppleID: the app's Apple ID, required in production.
+    ///   - environment: the environment payloads must come from (Xcode and local-testing data are decoded only).
     ///   - enableOnlineChecks: validate chains now and check their OCSP status through `ocspFetcher` (which is
     ///     then required); the `async` entry points must be used.
+    ///   - ocspFetcher: sends a DER OCSP request to a responder URL and returns the DER answer (your HTTP client;
+    ///     this module does no networking).
     public init(rootCertificates: [Certificate] = [SignedDataVerifier.appleRootCAG3], bundleID: String,
                 appAppleID: Int64?, environment: AppStoreEnvironment, enableOnlineChecks: Bool = false,
                 ocspFetcher: OCSPFetcher? = nil) throws(AppStoreError) {

@@ -54,7 +54,9 @@ public actor APNsProviderTokenCache {
     /// How many tokens this cache has made (for monitoring and tests).
     public private(set) var tokensIssued = 0
 
-    /// - Parameter refreshAge: seconds, 1200 … 3599 (a token must be replaced before APNs calls it expired at 3600).
+    /// - Parameters:
+    ///   - maker: makes each token (your key, key ID and team).
+    ///   - refreshAge: seconds, 1200 … 3599 (a token must be replaced before APNs calls it expired at 3600).
     /// Ages are measured on the system's monotonic clock, so setting the wall clock neither keeps a token too long
     /// nor replaces it too soon.
     public init(_ maker: APNsProviderToken, refreshAge: Int64 = 3000) throws(AppStoreError) {
