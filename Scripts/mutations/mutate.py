@@ -2,7 +2,7 @@
 """Security mutation testing (issue 19). Run through Scripts/mutate.sh; see Scripts/mutations/README.md.
 
 For each mutation of Scripts/mutations/list.txt: copy the working tree into a persistent scratch tree (never the
-caller's), apply the one small edit there, build the tests incrementally (the scratch tree keeps its build folder,
+caller's, unless `--in-place` asks for it: CI, whose tree is thrown away), apply the one small edit there, build the tests incrementally (the scratch tree keeps its build folder,
 so only the mutated module and what depends on it recompile), run the smallest test set that should catch it
 (`swift test --filter`), then the whole suite if it survived that. Prints a table and the kill ratio; exits 1 if
 any mutation survives, 2 if the list is broken (an edit that no longer matches the source, or does not build).
@@ -12,6 +12,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -133,7 +134,14 @@ def main():
     ap.add_argument("--no-full", action="store_true", help="do not run the whole suite for survivors of the filter")
     ap.add_argument("--check", action="store_true", help="only check that every edit matches the source")
     ap.add_argument("--timeout", type=int, default=600, help="seconds per build or test run")
+    ap.add_argument("--in-place", action="store_true",
+                    help="mutate this tree itself and build in its own .build (CI, right after swift test built it: "
+                         "saves the scratch tree's full build); every file is restored byte for byte, with its "
+                         "modification time, after each mutation and on SIGINT/SIGTERM")
     args = ap.parse_args()
+    if args.in_place:
+        # A terminated run must still restore the file it mutated: turn SIGTERM into an exception so `finally` runs.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     mutations = load(args.list)
     if args.names:
@@ -142,15 +150,16 @@ def main():
             sys.exit("unknown mutation(s): " + ", ".join(sorted(unknown)))
         mutations = [m for m in mutations if m.name in args.names]
 
-    tree = os.path.join(args.scratch, "tree")
+    tree = ROOT if args.in_place else os.path.join(args.scratch, "tree")
     t0 = time.monotonic()
-    if not args.check:
+    if not args.check and not args.in_place:
         os.makedirs(tree, exist_ok=True)
         changed = sync_tree(ROOT, tree)
         print(f"[mutate] scratch tree {tree}: {changed} files refreshed", flush=True)
 
     # Every edit must match exactly once in the pristine source: a stale entry is a broken list, not a pass.
     pristine = {}
+    original = {}  # file → (bytes, stat) as found, restored exactly after each mutation
     broken = []
     for m in mutations:
         texts = {}
@@ -160,8 +169,10 @@ def main():
                 if not os.path.exists(path):
                     broken.append(f"{m.name}: {file} does not exist")
                     continue
-                with open(path, encoding="utf-8") as f:
+                with open(path, encoding="utf-8", newline="") as f:
                     pristine[file] = f.read()
+                with open(path, "rb") as f:
+                    original[file] = (f.read(), os.stat(path))
             text = texts.get(file, pristine[file])
             n = text.count(find)
             if n != 1:
@@ -210,7 +221,7 @@ def main():
         for file, find, replace in m.edits:
             texts[file] = texts.get(file, pristine[file]).replace(find, replace, 1)
         for file, text in texts.items():
-            with open(os.path.join(tree, file), "w", encoding="utf-8") as f:
+            with open(os.path.join(tree, file), "w", encoding="utf-8", newline="") as f:
                 f.write(text)
         try:
             code, out, build_secs = run(build_cmd(m), place(m), args.timeout)
@@ -241,8 +252,11 @@ def main():
                   f"(build {build_secs:.0f} s, tests {test_secs:.0f} s)", flush=True)
         finally:
             for file in texts:
-                with open(os.path.join(tree, file), "w", encoding="utf-8") as f:
-                    f.write(pristine[file])
+                path = os.path.join(tree, file)
+                data, st = original[file]
+                with open(path, "wb") as f:
+                    f.write(data)
+                os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
 
     width = max([len(r[0]) for r in rows] + [8])
     print()
