@@ -1130,6 +1130,21 @@ extension «C» {
         mulGeneratorConstantTime(d).affineConstantTime()
     }
 
+    /// The public key d·G of a private key, published: it is given out (and compared with a stored one), but it is
+    /// computed from d, so without this step the variable-time work a public key gets (its verification tables,
+    /// `==`, encoding) would count as secret-dependent in the ct-check. Every limb of x and y goes through
+    /// `CT.declassifyValue` once, here, before any variable-time use.
+    static func publishedPublicPoint(_ d: «LIMB_T») -> AffinePoint {
+        var p = publicPointConstantTime(d)
+        withUnsafeMutableBytes(of: &p) { raw in
+            for offset in stride(from: 0, to: raw.count, by: 8) {
+                let limb = CT.declassifyValue(raw.load(fromByteOffset: offset, as: UInt64.self))
+                raw.storeBytes(of: limb, toByteOffset: offset, as: UInt64.self)
+            }
+        }
+        return p
+    }
+
     /// FIPS 186-5 §6.4.1 steps 4–11 with a given nonce k ∈ [1, n − 1] (canonical limbs), private key d (Montgomery
     /// form) and e = bits2int(H(M)) mod n (canonical limbs): r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Returns
     /// r ‖ s, or nil when r or s is 0 (the caller draws another k). Constant time in k and d.
@@ -1246,7 +1261,7 @@ extension «C».Signing {
         /// d ∈ [1, n − 1] as canonical limbs: computes d·G in constant time.
         init(validScalar d: «LIMB_T») {
             secret = «C».SecretScalar(«C».Scalar(canonical: d))
-            publicKey = PublicKey(point: «C».publicPointConstantTime(d))
+            publicKey = PublicKey(point: «C».publishedPublicPoint(d))
         }
 
         /// d as exactly «BYTES» big-endian bytes, in [1, n − 1] (`.invalidPrivateKeyLength`,

@@ -1,5 +1,6 @@
 import ConstantTime
 import DER
+import ECDSA
 import JOSE
 
 // Decoding of secret key material (issue 31, finding 2): base64url of private JWK members, base64 of PEM bodies,
@@ -8,8 +9,8 @@ import JOSE
 // the same text with JOSE's table-driven decoder for public input (tokens), which indexes a table with each
 // character: ct-valgrind must report it.
 //
-// Whole JWKs (at the end of this file; `jwk.oct` registered, `jwk.ec.p256` pending): `jwk.oct` (a JWK and a private JWK of kty
-// `oct`) and `jwk.ec.p256` (a private EC JWK) with the characters of `k` / `d` tainted inside the JSON text, so the
+// Whole JWKs (at the end of this file): `jwk.oct` (a JWK and a private JWK of kty `oct`) and `jwk.ec.p256`/`p384`/`p521`
+// and `jwk.okp.ed25519` (private JWKs) with the characters of `k` / `d` tainted inside the JSON text, so the
 // JSON parser's string scanning, the String built for the value and the key's construction are on the checked path.
 
 /// Public test bytes of `count` (a pattern; they are made secret by tainting the text that encodes them).
@@ -102,16 +103,46 @@ private func valueOffsets(_ json: String, member name: String) -> (Int) -> Bool 
 }
 
 /// A P-256 private JWK (RFC 7515 Appendix A.3's key).
-private let p256JWK = #"{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","d":"jpsQnnGQmL-YBIffH1136cLSkFodVx-uVMEsoNFB-Ng"}"#
+private let p256JWK = #"{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","d":"jpsQnnGQmL-YBIffH1136cspYG6-0iY7X1fCE9-E9LI"}"#
 
-/// Whole JWKs. `jwk.oct` is registered: since the JSON scanner's byte-by-byte tail reads bit 7 of lane 0 only, a
-/// secret `k` steers no branch (0 reports; before that fix 6). `jwk.ec.p256` (in `pendingJWKChecks`) is not: its
-/// string scanning and base64url decoding are clean too, but its 9 reports (2026-11-26) are in
-/// `P256.JacobianPoint.addingVarTime` under `splitTablesVarTime`, the variable-time verification tables that
-/// `P256.Signing.PrivateKey.init` builds for its public key d·G. That point is public (the JWK states it as `x`, `y`
-/// and the loader compares them), but it is computed from the tainted `d`, so the tool sees it as secret. The fix is
-/// to publish d·G explicitly (`CT.declassifyValue` on its coordinates) in the generated `init(validScalar:)` before
-/// the tables are built; until then this check would report that public-data path.
+/// A private EC JWK for the scalar d (public pattern bytes, in range), its `x` and `y` computed by the library
+/// before anything is tainted.
+private func ecJWK(crv: String, d: [UInt8], x963: [UInt8]) -> String {
+    let size = d.count
+    let x = Base64URL.encode(Array(x963[1...size])), y = Base64URL.encode(Array(x963[(size + 1)...]))
+    return #"{"kty":"EC","crv":"\#(crv)","x":"\#(x)","y":"\#(y)","d":"\#(Base64URL.encode(d))"}"#
+}
+
+private let p384JWK: String = {
+    let d = patternBytes(48, 0x31)
+    return ecJWK(crv: "P-384", d: d, x963: try! P384.Signing.PrivateKey(rawRepresentation: d).publicKey.x963Representation)
+}()
+
+private let p521JWK: String = {
+    var d = patternBytes(66, 0x52)
+    d[0] = 1  // below n (a P-521 scalar has 521 bits)
+    return ecJWK(crv: "P-521", d: d, x963: try! P521.Signing.PrivateKey(rawRepresentation: d).publicKey.x963Representation)
+}()
+
+/// An Ed25519 private JWK (RFC 8037 Appendix A.1's key).
+private let ed25519JWK = #"{"kty":"OKP","crv":"Ed25519","d":"nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}"#
+
+/// A private JWK parsed with the characters of its `d` tainted inside the JSON text.
+private func privateJWKCheck(_ name: String, _ json: @autoclosure @escaping @Sendable () -> String) -> CTCheck {
+    CTCheck(name: name) {
+        let jwk = json()
+        let text = taintedText(jwk, valueOffsets(jwk, member: "d"))
+        let key = try! JWKPrivateKey(json: text)
+        withExtendedLifetime(key) {}
+    }
+}
+
+/// Whole JWKs. `jwk.oct`: since the JSON scanner's byte-by-byte tail reads bit 7 of lane 0 only, a secret `k` steers
+/// no branch (0 reports; before that fix 6). The private EC and OKP JWKs: string scanning, base64url decoding of `d`
+/// and the key's construction. The EC ones reported 9 times (P-256, 2026-11-26) until ECDSA published the public point
+/// d·G (`publishedPublicPoint`, `CT.declassifyValue` on its coordinates) before building its variable-time
+/// verification tables: that point is public (the JWK states it as `x`, `y` and the loader compares them), but it is
+/// computed from the tainted `d`, so the tool saw those tables as secret-dependent.
 let jwkChecks: [CTCheck] = [
     CTCheck(name: "jwk.oct") {
         let json = #"{"kty":"oct","alg":"HS256","k":"\#(Base64URL.encode(patternBytes(32, 0x77)))"}"#
@@ -120,13 +151,8 @@ let jwkChecks: [CTCheck] = [
         let privateKey = try! JWKPrivateKey(json: text)
         withExtendedLifetime((key, privateKey)) {}
     },
-]
-
-/// Not registered: see the comment above `jwkChecks`.
-let pendingJWKChecks: [CTCheck] = [
-    CTCheck(name: "jwk.ec.p256") {
-        let text = taintedText(p256JWK, valueOffsets(p256JWK, member: "d"))
-        let key = try! JWKPrivateKey(json: text)
-        withExtendedLifetime(key) {}
-    },
+    privateJWKCheck("jwk.ec.p256", p256JWK),
+    privateJWKCheck("jwk.ec.p384", p384JWK),
+    privateJWKCheck("jwk.ec.p521", p521JWK),
+    privateJWKCheck("jwk.okp.ed25519", ed25519JWK),
 ]

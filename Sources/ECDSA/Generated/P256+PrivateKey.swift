@@ -53,7 +53,7 @@ extension P256.Signing {
         /// d ∈ [1, n − 1] as canonical limbs: computes d·G in constant time.
         init(validScalar d: (UInt64, UInt64, UInt64, UInt64)) {
             secret = P256.SecretScalar(P256.Scalar(canonical: d))
-            publicKey = PublicKey(point: P256.publicPointConstantTime(d))
+            publicKey = PublicKey(point: P256.publishedPublicPoint(d))
         }
 
         /// d as exactly 32 big-endian bytes, in [1, n − 1] (`.invalidPrivateKeyLength`,

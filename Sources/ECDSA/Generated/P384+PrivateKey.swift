@@ -53,7 +53,7 @@ extension P384.Signing {
         /// d ∈ [1, n − 1] as canonical limbs: computes d·G in constant time.
         init(validScalar d: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) {
             secret = P384.SecretScalar(P384.Scalar(canonical: d))
-            publicKey = PublicKey(point: P384.publicPointConstantTime(d))
+            publicKey = PublicKey(point: P384.publishedPublicPoint(d))
         }
 
         /// d as exactly 48 big-endian bytes, in [1, n − 1] (`.invalidPrivateKeyLength`,

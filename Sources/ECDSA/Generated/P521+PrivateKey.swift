@@ -53,7 +53,7 @@ extension P521.Signing {
         /// d ∈ [1, n − 1] as canonical limbs: computes d·G in constant time.
         init(validScalar d: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) {
             secret = P521.SecretScalar(P521.Scalar(canonical: d))
-            publicKey = PublicKey(point: P521.publicPointConstantTime(d))
+            publicKey = PublicKey(point: P521.publishedPublicPoint(d))
         }
 
         /// d as exactly 66 big-endian bytes, in [1, n − 1] (`.invalidPrivateKeyLength`,
