@@ -53,7 +53,9 @@ public struct SignedDataVerifier: Sendable {
     public let enableOnlineChecks: Bool
     let ocspFetcher: OCSPFetcher?
     let verifiedChains: VerifiedChainCache
-    let chainVerifier: CertificateVerifier
+    /// JOSE's x5c verification with Apple's rules: ES256 only, three certificates with the marker extensions, the
+    /// path to ``rootCertificates``, the leaf's key bound to ES256, the signature.
+    let x5cVerifier: X5CVerifier
     let clock: @Sendable () -> Int64
 
     /// - Parameters:
@@ -94,28 +96,34 @@ public struct SignedDataVerifier: Sendable {
         self.appAppleID = appAppleID
         self.environment = environment
         self.clock = clock
-        chainVerifier = CertificateVerifier(trustRoots: rootCertificates, policy: .init(
-            requiredLeafExtensions: [Self.leafMarkerOID], requiredIntermediateExtensions: [Self.intermediateMarkerOID],
-            maximumChainLength: 3, strictProfile: false))
+        let limit = Self.maximumSignedDataBytes
+        x5cVerifier = X5CVerifier(
+            trustRoots: rootCertificates,
+            policy: .init(requiredLeafExtensions: [Self.leafMarkerOID],
+                          requiredIntermediateExtensions: [Self.intermediateMarkerOID],
+                          maximumChainLength: 3, strictProfile: false),
+            algorithms: [.es256],
+            options: .init(tokenOptions: .init(maxTokenBytes: limit, jsonLimits: JSONLimits(maxDepth: 32, maxBytes: limit)),
+                           certificateCheck: Self.checkAppleCertificates))
     }
 
     // MARK: Public entry points
 
     /// A signed transaction (`signedTransactionInfo`): bundle ID and environment checked.
     public func verifyAndDecodeTransaction(_ signed: String) throws(AppStoreError) -> JWSTransactionDecodedPayload {
-        try checkTransaction(try decode(signed, as: JWSTransactionDecodedPayload.self, signedDate: { $0.signedDate }))
+        try checkTransaction(try decode(signed, as: JWSTransactionDecodedPayload.self, dateField: "signedDate"))
     }
 
     /// A signed renewal info (`signedRenewalInfo`): environment checked.
     public func verifyAndDecodeRenewalInfo(_ signed: String) throws(AppStoreError) -> JWSRenewalInfoDecodedPayload {
-        try checkRenewalInfo(try decode(signed, as: JWSRenewalInfoDecodedPayload.self, signedDate: { $0.signedDate }))
+        try checkRenewalInfo(try decode(signed, as: JWSRenewalInfoDecodedPayload.self, dateField: "signedDate"))
     }
 
     /// A notification's `signedPayload`: bundle ID, app Apple ID (production) and environment checked, taken from
     /// whichever of `data`, `summary`, `externalPurchaseToken` and `appData` it carries. The signed transaction and
     /// renewal info inside are not verified here; use `verifyAndDecodeNotificationWithNestedData(_:)` for that.
     public func verifyAndDecodeNotification(_ signed: String) throws(AppStoreError) -> ResponseBodyV2DecodedPayload {
-        try checkNotification(try decode(signed, as: ResponseBodyV2DecodedPayload.self, signedDate: { $0.signedDate }))
+        try checkNotification(try decode(signed, as: ResponseBodyV2DecodedPayload.self, dateField: "signedDate"))
     }
 
     /// A notification and the signed data nested in it, each verified as by its own entry point.
@@ -139,29 +147,29 @@ public struct SignedDataVerifier: Sendable {
     /// A signed app transaction: bundle ID, app Apple ID (production) and environment (`receiptType`) checked; the
     /// chain is validated at `receiptCreationDate`.
     public func verifyAndDecodeAppTransaction(_ signed: String) throws(AppStoreError) -> AppTransaction {
-        try checkAppTransaction(try decode(signed, as: AppTransaction.self, signedDate: { $0.receiptCreationDate }))
+        try checkAppTransaction(try decode(signed, as: AppTransaction.self, dateField: "receiptCreationDate"))
     }
 
     /// A signed Retention Messaging realtime request: app Apple ID (production) and environment checked.
     public func verifyAndDecodeRealtimeRequest(_ signed: String) throws(AppStoreError) -> DecodedRealtimeRequestBody {
-        try checkRealtimeRequest(try decode(signed, as: DecodedRealtimeRequestBody.self, signedDate: { $0.signedDate }))
+        try checkRealtimeRequest(try decode(signed, as: DecodedRealtimeRequestBody.self, dateField: "signedDate"))
     }
 
     // MARK: Entry points with online checks
 
     /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
     public func verifyAndDecodeTransaction(_ signed: String) async throws(AppStoreError) -> JWSTransactionDecodedPayload {
-        try checkTransaction(try await decodeOnline(signed, as: JWSTransactionDecodedPayload.self, signedDate: { $0.signedDate }))
+        try checkTransaction(try await decodeOnline(signed, as: JWSTransactionDecodedPayload.self, dateField: "signedDate"))
     }
 
     /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
     public func verifyAndDecodeRenewalInfo(_ signed: String) async throws(AppStoreError) -> JWSRenewalInfoDecodedPayload {
-        try checkRenewalInfo(try await decodeOnline(signed, as: JWSRenewalInfoDecodedPayload.self, signedDate: { $0.signedDate }))
+        try checkRenewalInfo(try await decodeOnline(signed, as: JWSRenewalInfoDecodedPayload.self, dateField: "signedDate"))
     }
 
     /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
     public func verifyAndDecodeNotification(_ signed: String) async throws(AppStoreError) -> ResponseBodyV2DecodedPayload {
-        try checkNotification(try await decodeOnline(signed, as: ResponseBodyV2DecodedPayload.self, signedDate: { $0.signedDate }))
+        try checkNotification(try await decodeOnline(signed, as: ResponseBodyV2DecodedPayload.self, dateField: "signedDate"))
     }
 
     /// As the synchronous form; with ``enableOnlineChecks`` every chain is validated now and its OCSP status checked.
@@ -176,12 +184,12 @@ public struct SignedDataVerifier: Sendable {
 
     /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
     public func verifyAndDecodeAppTransaction(_ signed: String) async throws(AppStoreError) -> AppTransaction {
-        try checkAppTransaction(try await decodeOnline(signed, as: AppTransaction.self, signedDate: { $0.receiptCreationDate }))
+        try checkAppTransaction(try await decodeOnline(signed, as: AppTransaction.self, dateField: "receiptCreationDate"))
     }
 
     /// As the synchronous form; with ``enableOnlineChecks`` the chain is validated now and its OCSP status checked.
     public func verifyAndDecodeRealtimeRequest(_ signed: String) async throws(AppStoreError) -> DecodedRealtimeRequestBody {
-        try checkRealtimeRequest(try await decodeOnline(signed, as: DecodedRealtimeRequestBody.self, signedDate: { $0.signedDate }))
+        try checkRealtimeRequest(try await decodeOnline(signed, as: DecodedRealtimeRequestBody.self, dateField: "signedDate"))
     }
 
     // MARK: Identity checks
@@ -244,31 +252,40 @@ public struct SignedDataVerifier: Sendable {
         return (nil, nil, nil)
     }
 
-    /// The verified (or, for Xcode and LocalTesting, only decoded) payload as `T`.
-    func decode<T: Decodable>(_ signed: String, as type: T.Type, signedDate: (T) -> Int64?) throws(AppStoreError) -> T {
-        let (payloadJSON, check) = try parse(signed)
-        let value: T = try Self.decodeModel(payloadJSON)
-        if let check {
-            guard !enableOnlineChecks else {
-                throw .make(.invalidArgument, "this verifier checks revocation online: call the async entry point (try await)")
-            }
-            let when = signedDate(value).map { $0 >= 0 ? $0 / 1000 : ($0 - 999) / 1000 } ?? clock()
-            _ = try check(when)
+    /// The verified (or, for Xcode and LocalTesting, only decoded) payload as `T`: the chain validated at the
+    /// payload's own `dateField` (milliseconds since 1970; the clock when the payload has none).
+    func decode<T: Decodable>(_ signed: String, as type: T.Type, dateField: String) throws(AppStoreError) -> T {
+        if enableOnlineChecks && environment != .xcode && environment != .localTesting {
+            throw .make(.invalidArgument, "this verifier checks revocation online: call the async entry point (try await)")
         }
-        return value
+        let (payloadJSON, _) = try verify(signed, at: .fromPayload(payloadTime(dateField)))
+        return try Self.decodeModel(payloadJSON)
     }
 
-    /// The async form of ``decode(_:as:signedDate:)``: offline it is the same; online the chain is validated at the
+    /// The async form of ``decode(_:as:dateField:)``: offline it is the same; online the chain is validated at the
     /// current time, then the OCSP status of each certificate below the root is checked (or found in the cache).
-    func decodeOnline<T: Decodable>(_ signed: String, as type: T.Type, signedDate: (T) -> Int64?) async throws(AppStoreError) -> T {
-        guard enableOnlineChecks else { return try decode(signed, as: type, signedDate: signedDate) }
-        let (payloadJSON, check) = try parse(signed)
-        let value: T = try Self.decodeModel(payloadJSON)
-        guard let check, let fetcher = ocspFetcher else { return value }
+    func decodeOnline<T: Decodable>(_ signed: String, as type: T.Type, dateField: String) async throws(AppStoreError) -> T {
+        guard enableOnlineChecks, let fetcher = ocspFetcher else { return try decode(signed, as: type, dateField: dateField) }
         let now = clock()
-        let chain = try check(now)
-        try await checkRevocation(chain, at: now, fetcher)
-        return value
+        let (payloadJSON, chain) = try verify(signed, at: .fixed(now))
+        if let chain { try await checkRevocation(chain, at: now, fetcher) }
+        return try Self.decodeModel(payloadJSON)
+    }
+
+    /// The time a payload's `field` names, in whole seconds (milliseconds floored); the clock when the field is
+    /// absent or null; nil (refused as `decodingFailed`) when it is not a number of milliseconds.
+    func payloadTime(_ field: String) -> @Sendable (JSONObject) -> Int64? {
+        let clock = self.clock
+        return { object in
+            switch object[field] {
+            case nil, .null?: return clock()
+            case .integer(let ms)?: return ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+            case .number(let n)?:
+                guard let ms = n.doubleValue, ms.isFinite, abs(ms) < 9e18 else { return nil }
+                return Int64((ms / 1000).rounded(.down))
+            default: return nil
+            }
+        }
     }
 
     static func decodeModel<T: Decodable>(_ json: JSONValue) throws(AppStoreError) -> T {
@@ -312,9 +329,9 @@ public struct SignedDataVerifier: Sendable {
         await verifiedChains.insert(key, until: now + Self.verifiedChainCacheSeconds)
     }
 
-    /// Splits and parses `signed`. For environments Apple signs, also returns the check to run at the payload's
-    /// signed time: x5c shape and marker OIDs (already checked), then the chain at that time, then the signature.
-    func parse(_ signed: String) throws(AppStoreError) -> (JSONValue, ((Int64) throws(AppStoreError) -> [Certificate])?) {
+    /// Splits `signed` and parses its payload; for the environments Apple signs, verifies it with ``x5cVerifier``
+    /// at `time` and returns the validated chain (leaf, intermediate, root) too.
+    func verify(_ signed: String, at time: X5CVerifier.ValidationTime) throws(AppStoreError) -> (JSONValue, [Certificate]?) {
         let bytes = Array(signed.utf8)
         guard bytes.count <= Self.maximumSignedDataBytes else {
             throw .make(.invalidJWTFormat, "the signed data is \(bytes.count) bytes; at most \(Self.maximumSignedDataBytes) are accepted")
@@ -330,55 +347,56 @@ public struct SignedDataVerifier: Sendable {
         guard case .object = payload else { throw .make(.invalidJWTFormat, "the payload is not a JSON object") }
         if environment == .xcode || environment == .localTesting { return (payload, nil) }
 
-        let header: JSONValue
-        do { header = try JSONValue(parsing: try Base64URL.decode(Array(parts[0]))) } catch {
-            throw .make(.invalidJWTFormat, "the header is not base64url JSON: \(error)")
-        }
-        guard case .object(let h) = header else { throw .make(.invalidJWTFormat, "the header is not a JSON object") }
-        guard let alg = h["alg"]?.stringValue, alg == "ES256" else {
-            throw .make(.invalidAlgorithm, "the header's alg is \(h["alg"].map { $0.description } ?? "missing"); App Store data is signed with ES256 only")
-        }
-        guard let x5c = h["x5c"]?.arrayValue else { throw .make(.invalidChainLength, "the header has no x5c certificate chain") }
-        guard x5c.count == 3 else { throw .make(.invalidChainLength, "x5c holds \(x5c.count) certificates; App Store data carries exactly 3") }
-        var certificates = [Certificate]()
-        for (i, entry) in x5c.enumerated() {
-            guard let text = entry.stringValue, let der = base64Decode(text) else {
-                throw .make(.invalidCertificate, "x5c[\(i)] is not standard base64")
+        let verified: X5CVerifiedJWS
+        do { verified = try x5cVerifier.verifySignature(signed, at: time) } catch let e as AppStoreError {
+            throw e
+        } catch let e as JWTError {
+            // A signature part that is not canonical base64url is a signature that does not verify, as in Apple's library.
+            if e.code == .invalidBase64URL, (try? Base64URL.decode(Array(parts[0]))) != nil,
+               (try? Base64URL.decode(Array(parts[2]))) == nil {
+                throw .make(.verificationFailure, "the ES256 signature is not base64url: \(e.reason)")
             }
-            do { certificates.append(try Certificate(derEncoded: der)) } catch {
-                throw .make(.invalidCertificate, "x5c[\(i)] is not a certificate: \(error.reason)")
-            }
+            throw Self.refusal(e)
+        } catch {
+            throw .make(.verificationFailure, "\(error)")
         }
-        let leaf = certificates[0], intermediate = certificates[1]
-        guard leaf.extensions.first(Self.leafMarkerOID) != nil else {
-            throw .make(.invalidCertificate, "the signing certificate lacks Apple's marker extension \(Self.leafMarkerOID)")
+        guard verified.certificateChain.count == 3 else {
+            throw .make(.invalidChain, "the chain ends at a trusted certificate after \(verified.certificateChain.count) certificates, not 3")
         }
-        guard intermediate.extensions.first(Self.intermediateMarkerOID) != nil else {
-            throw .make(.invalidCertificate, "the intermediate certificate lacks Apple's marker extension \(Self.intermediateMarkerOID)")
+        return (payload, verified.certificateChain)
+    }
+
+    /// Apple's rules on the `x5c` positions (X5CVerifier's ``X5CVerifier/Options/certificateCheck``): exactly
+    /// three certificates, the leaf and the intermediate each with its marker extension — refused before the path
+    /// and the signature are looked at.
+    @Sendable static func checkAppleCertificates(_ certificates: [Certificate]) throws {
+        guard certificates.count == 3 else {
+            throw AppStoreError.make(.invalidChainLength, "x5c holds \(certificates.count) certificates; App Store data carries exactly 3")
         }
-        let signingInput = Array(bytes[..<(parts[0].count + 1 + parts[1].count)])
-        let signaturePart = Array(parts[2])
-        let verifier = chainVerifier
-        let check = { (time: Int64) throws(AppStoreError) -> [Certificate] in
-            let chain: [Certificate]
-            do { chain = try verifier.validate(leaf: leaf, intermediates: [intermediate], at: time) } catch {
-                throw .make(.invalidChain, "the x5c chain does not validate at \(time): \(error)")
-            }
-            guard chain.count == 3 else {
-                throw .make(.invalidChain, "the chain ends at a trusted certificate after \(chain.count) certificates, not 3")
-            }
-            let key: P256.Signing.PublicKey
-            do { key = try P256.Signing.PublicKey(derRepresentation: leaf.subjectPublicKeyInfoBytes) } catch {
-                throw .make(.invalidCertificate, "the signing certificate's key is not P-256 (\(error))")
-            }
-            guard let raw = try? Base64URL.decode(signaturePart), raw.count == 64,
-                  let signature = try? P256.Signing.ECDSASignature(rawRepresentation: raw),
-                  key.isValidSignature(signature, for: signingInput) else {
-                throw .make(.verificationFailure, "the ES256 signature does not verify with the signing certificate's key")
-            }
-            return chain
+        guard certificates[0].extensions.first(leafMarkerOID) != nil else {
+            throw AppStoreError.make(.invalidCertificate, "the signing certificate lacks Apple's marker extension \(leafMarkerOID)")
         }
-        return (payload, check)
+        guard certificates[1].extensions.first(intermediateMarkerOID) != nil else {
+            throw AppStoreError.make(.invalidCertificate, "the intermediate certificate lacks Apple's marker extension \(intermediateMarkerOID)")
+        }
+    }
+
+    /// The App Store code of an X5CVerifier refusal (the codes of Apple's library), with JOSE's reason.
+    static func refusal(_ e: JWTError) -> AppStoreError {
+        let code: AppStoreError.Code
+        switch e.code {
+        case .algorithmNotAllowed, .unsupportedAlgorithm, .unsecuredAlgorithm: code = .invalidAlgorithm
+        case .keyNotFound: code = .invalidChainLength                       // no x5c
+        case .invalidCertificate, .limitExceeded, .thumbprintMismatch,
+             .keyMismatch, .unsupportedKey, .invalidKey, .weakKey: code = .invalidCertificate
+        case .untrustedCertificateChain: code = .invalidChain
+        case .invalidSignature: code = .verificationFailure
+        case .missingClaim: code = .decodingFailed                          // the signed date is not a number
+        case .malformedToken, .invalidBase64URL, .invalidJSON, .duplicateMember, .unsupportedCriticalHeader:
+            code = .invalidJWTFormat
+        default: code = .verificationFailure
+        }
+        return .make(code, "\(e.code): \(e.reason)")
     }
 }
 
@@ -395,40 +413,6 @@ func shown(_ s: String?) -> String {
         }
     }
     return out + "\""
-}
-
-/// Strict standard base64 (RFC 4648 §4, padded, canonical), as `x5c` uses (RFC 7515 §4.1.6); nil otherwise.
-func base64Decode(_ text: String) -> [UInt8]? {
-    let bytes = Array(text.utf8)
-    guard !bytes.isEmpty, bytes.count % 4 == 0 else { return nil }
-    func value(_ c: UInt8) -> UInt32? {
-        switch c {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return UInt32(c - UInt8(ascii: "A"))
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return UInt32(c - UInt8(ascii: "a") + 26)
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0") + 52)
-        case UInt8(ascii: "+"): return 62
-        case UInt8(ascii: "/"): return 63
-        default: return nil
-        }
-    }
-    var out = [UInt8]()
-    out.reserveCapacity(bytes.count / 4 * 3)
-    var i = 0
-    while i < bytes.count {
-        let last = i + 4 == bytes.count
-        let pad = last ? (bytes[i + 3] == UInt8(ascii: "=") ? (bytes[i + 2] == UInt8(ascii: "=") ? 2 : 1) : 0) : 0
-        var v: UInt32 = 0
-        for j in 0..<4 {
-            if j >= 4 - pad { v <<= 6; continue }
-            guard let d = value(bytes[i + j]) else { return nil }
-            v = v << 6 | d
-        }
-        out.append(UInt8(v >> 16))
-        if pad < 2 { out.append(UInt8(v >> 8 & 0xFF)) } else if v & 0xFFFF != 0 { return nil }
-        if pad < 1 { out.append(UInt8(v & 0xFF)) } else if v & 0xFF != 0 { return nil }
-        i += 4
-    }
-    return out
 }
 
 /// Chains whose OCSP status was verified, each until its expiry (Unix seconds); shared by copies of a verifier.

@@ -223,13 +223,23 @@ struct SignedDataVerificationTests {
         Self.expectCode(.invalidChainLength) { _ = try Self.verifier().verifyAndDecodeTransaction(Self.text("xcode/xcode-signed-transaction")) }
     }
 
-    @Test func strictBase64ForX5C() {
-        var rng = SplitMix64(seed: 6)
-        for n in 0..<40 {
-            let bytes = rng.bytes(n)
-            let text = Data(bytes).base64EncodedString()
-            #expect(base64Decode(text) == (n == 0 ? nil : bytes))
+    /// x5c entries are read by JOSE's X5CVerifier: strict standard base64 only (RFC 7515 §4.1.6), so base64url,
+    /// missing or extra padding and whitespace are invalidCertificate; the entry as sent gets past the chain to the
+    /// signature (which covers the header, so it no longer verifies).
+    @Test func x5cEntriesMustBeStrictStandardBase64() throws {
+        let parts = try Self.text("mock_signed_data/transactionInfo").split(separator: ".").map(String.init)
+        let header = String(decoding: try Base64URL.decode(parts[0]), as: UTF8.self)
+        let x5c = try #require(try JSONValue(parsing: header)["x5c"]?.arrayValue?.compactMap(\.stringValue))
+        let v = try Self.verifier()
+        func with(_ leaf: String) -> String {
+            Base64URL.encode(Array(#"{"alg":"ES256","x5c":["\#(leaf)","\#(x5c[1])","\#(x5c[2])"]}"#.utf8)) + "." + parts[1] + "." + parts[2]
         }
-        for bad in ["QQ", "QQ=", "QR==", "QUI=x", "Q===", "QUJD\n", "QU=D"] { #expect(base64Decode(bad) == nil, "\(bad)") }
+        var variants = [x5c[0] + "=", String(x5c[0].dropLast()), "\\n" + x5c[0], " " + x5c[0], x5c[0] + "AAAA====", ""]
+        let url = x5c[0].replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        if url != x5c[0] { variants.append(url) }
+        for bad in variants {
+            Self.expectCode(.invalidCertificate) { _ = try v.verifyAndDecodeTransaction(with(bad)) }
+        }
+        Self.expectCode(.verificationFailure) { _ = try v.verifyAndDecodeTransaction(with(x5c[0])) }
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import PureX509
 import SHA2
+import Synchronization
 @testable import JOSE
 
 /// Tokens whose key is the leaf of their `x5c` chain (Scripts/generate-x5c-tokens.py → Vectors/x5c-tokens/):
@@ -89,6 +90,31 @@ struct X5CCertificateChainTokenTests {
         #expect(throws: JWTError(.missingClaim)) { try verifier.verify(c.token, at: .fromPayload { _ in nil }, expecting: at) }
         #expect(throws: JWTError(.untrustedCertificateChain)) { try verifier.verify(c.token, at: .clock { Double(Self.now) }, expecting: at) }
         #expect(throws: JWTError(.invalidClaim)) { try verifier.verify(c.token, at: .clock { .nan }, expecting: at) }
+    }
+
+    @Test("certificateCheck sees x5c in token order, before the path: its error is thrown unchanged, even for an untrusted chain")
+    func certificateCheckRunsBeforeThePath() throws {
+        let (roots, cases) = try Self.manifest()
+        let c = cases.first { $0.name == "time-from-payload-valid" }!
+        struct Refused: Error, Equatable { let count: Int }
+        let seen = Mutex<[[UInt8]]>([])
+        func verifier(_ refuse: Bool, root: Certificate) -> X5CVerifier {
+            X5CVerifier(trustRoots: [root], algorithms: [.es256], options: .init(certificateCheck: { certificates in
+                seen.withLock { $0 = certificates.map(\.derEncoded) }
+                if refuse { throw Refused(count: certificates.count) }
+            }))
+        }
+        // Passing: the token verifies, and the check saw the header's x5c entries in their order.
+        let jws = try verifier(false, root: roots["root"]!).verifySignature(c.token, at: Self.time(c.time))
+        let header = try JSONValue(parsing: Base64URL.decode(String(c.token.split(separator: ".")[0])))
+        let x5c = header["x5c"]!.arrayValue!.map { [UInt8](Data(base64Encoded: $0.stringValue!)!) }
+        #expect(seen.withLock { $0 } == x5c)
+        #expect(jws.certificateChain.first?.derEncoded == x5c.first)
+        // Refusing: its own error, unchanged — also when the pinned root is another one (the path is not looked at).
+        #expect(throws: Refused(count: x5c.count)) { try verifier(true, root: roots["root"]!).verifySignature(c.token, at: Self.time(c.time)) }
+        let other = roots.first { $0.key != "root" }!.value
+        #expect(throws: Refused(count: x5c.count)) { try verifier(true, root: other).verifySignature(c.token, at: Self.time(c.time)) }
+        #expect(throws: JWTError(.untrustedCertificateChain)) { try verifier(false, root: other).verifySignature(c.token, at: Self.time(c.time)) }
     }
 
     @Test("JWTVerifier never takes the key from x5c: the token it refuses is accepted with the leaf key pinned")

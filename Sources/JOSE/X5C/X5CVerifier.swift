@@ -11,6 +11,7 @@ import SHA2
 /// 2. `x5c`: a non-empty array of strict standard base64 strings (not base64url; RFC 7515 §4.1.6), at most
 ///    ``Options/maximumCertificates`` entries of at most ``Options/maximumCertificateBytes`` each, every one a
 ///    DER certificate that PureX509 parses; the first is the leaf, the rest an unordered pool of intermediates;
+///    then ``Options/certificateCheck``, if you gave one;
 /// 3. `x5t#S256`, when present: the base64url SHA-256 of the leaf's DER (RFC 7515 §4.1.8);
 /// 4. the chain, by `CertificateVerifier` at the ``ValidationTime`` the caller chooses, to a pinned root, with the
 ///    caller's policy — plus `digitalSignature` when the leaf has a keyUsage extension;
@@ -46,12 +47,19 @@ public struct X5CVerifier: Sendable {
         public var maximumCertificates: Int
         /// The largest DER certificate accepted, in bytes. Default 16 KiB.
         public var maximumCertificateBytes: Int
+        /// A check of your own on the `x5c` certificates in the token's order (leaf first), run once they all parse
+        /// and before the thumbprint, the validation time and the path are looked at; what it throws is thrown
+        /// unchanged. For rules on positions the path validation does not know — e.g. App Store data carries
+        /// exactly three certificates, each with Apple's marker extension for its place. Default none.
+        public var certificateCheck: (@Sendable ([Certificate]) throws -> Void)?
 
         public init(tokenOptions: JWTVerifier.Options = .default, maximumCertificates: Int = 10,
-                    maximumCertificateBytes: Int = 16_384) {
+                    maximumCertificateBytes: Int = 16_384,
+                    certificateCheck: (@Sendable ([Certificate]) throws -> Void)? = nil) {
             self.tokenOptions = tokenOptions
             self.maximumCertificates = maximumCertificates
             self.maximumCertificateBytes = maximumCertificateBytes
+            self.certificateCheck = certificateCheck
         }
         public static let `default` = Options()
     }
@@ -118,6 +126,7 @@ public struct X5CVerifier: Sendable {
         let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: allowPadding)
         let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: allowPadding)
         let certificates = try X5CVerifier.certificates(in: header, options: options)
+        try options.certificateCheck?(certificates)
         let leaf = certificates[0]
         try X5CVerifier.checkThumbprint(header, leaf: leaf)
 
