@@ -8,6 +8,8 @@ saying what checking it at `checkTime` must give. Each refusal sits beside its a
 
 ECDSA signatures are randomised, so the outputs are committed and this script is not part of regenerate.sh.
 Usage: python3 Scripts/generate-ocsp-responses.py   (needs cryptography >= 41)
+       python3 Scripts/generate-ocsp-responses.py notifications   (only Vectors/ocsp/notifications: the notification
+       route's fixtures; the other outputs are left as they are)
 """
 import datetime
 import json
@@ -108,6 +110,124 @@ def appstore():
     answer("leaf-stale.der", leaf, inter, keys["intermediate"], G, next_update=T0 + datetime.timedelta(minutes=30))
     answer("intermediate-good.der", inter, root, keys["root"], G)
     answer("intermediate-revoked.der", inter, root, keys["root"], R)
+
+
+def notifications():
+    """App Store Server Notifications V2 in Apple's shape for the Hummingbird notification route's tests
+    (Integrations/Hummingbird/JOSEHummingbird, over real HTTP with a fake OCSP responder): a chain like appstore()'s,
+    a SUBSCRIBED notification (production, bundle com.example, app Apple ID 1234567890) carrying a signed transaction
+    and renewal info, its twin for another bundle, and OCSP answers for the leaf (good, revoked, unknown, stale,
+    signed by a key that is not the issuer's) and the intermediate (good). MANIFEST.json lists each file."""
+    import base64
+    import uuid
+    from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
+    from cryptography.x509.oid import AuthorityInformationAccessOID, ObjectIdentifier
+    d = os.path.join(OUT, "notifications")
+    os.makedirs(d, exist_ok=True)
+    keys = {n: ec.generate_private_key(ec.SECP256R1()) for n in ("root", "intermediate", "leaf", "impostor")}
+
+    def build(cn, key, issuer_name, issuer_key, serial, ca, marker, url):
+        b = (x509.CertificateBuilder().subject_name(name(cn)).issuer_name(issuer_name)
+             .public_key(key.public_key()).serial_number(serial)
+             .not_valid_before(T0 - 30 * DAY).not_valid_after(T0 + 365 * DAY)
+             .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+             .add_extension(x509.KeyUsage(digital_signature=not ca, content_commitment=False, key_encipherment=False,
+                                          data_encipherment=False, key_agreement=False, key_cert_sign=ca, crl_sign=ca,
+                                          encipher_only=False, decipher_only=False), critical=True))
+        if marker:
+            b = b.add_extension(x509.UnrecognizedExtension(ObjectIdentifier(marker), b"\x05\x00"), critical=False)
+        if url:
+            b = b.add_extension(x509.AuthorityInformationAccess([x509.AccessDescription(
+                AuthorityInformationAccessOID.OCSP, x509.UniformResourceIdentifier(url))]), critical=False)
+        return b.sign(issuer_key, hashes.SHA256())
+
+    root = build("Notification test root", keys["root"], name("Notification test root"), keys["root"], 0x61, True,
+                 None, None)
+    inter = build("Notification test intermediate", keys["intermediate"], root.subject, keys["root"], 0x62, True,
+                  "1.2.840.113635.100.6.2.1", "http://ocsp.example.test/root")
+    leaf = build("Notification test signing", keys["leaf"], inter.subject, keys["intermediate"], 0x63, False,
+                 "1.2.840.113635.100.6.11.1", "http://ocsp.example.test/intermediate")
+    with open(os.path.join(d, "root.pem"), "wb") as f:
+        f.write(root.public_bytes(serialization.Encoding.PEM))
+
+    def b64u(b):
+        return base64.urlsafe_b64encode(b).rstrip(b"=").decode()
+    header = b64u(json.dumps({"alg": "ES256", "x5c": [
+        base64.b64encode(c.public_bytes(serialization.Encoding.DER)).decode() for c in (leaf, inter, root)]},
+        separators=(",", ":")).encode())
+
+    def sign(payload):
+        signing_input = header + "." + b64u(json.dumps(payload, separators=(",", ":")).encode())
+        r, s_ = decode_dss_signature(keys["leaf"].sign(signing_input.encode(), ec.ECDSA(hashes.SHA256())))
+        return signing_input + "." + b64u(r.to_bytes(32, "big") + s_.to_bytes(32, "big"))
+
+    signed_ms = int(T0.timestamp()) * 1000
+    files = []
+
+    def notification(fname, bundle, note):
+        transaction = sign({"transactionId": "2000000123456789", "originalTransactionId": "2000000123456789",
+                            "webOrderLineItemId": "2000000012345678", "bundleId": bundle,
+                            "productId": "com.example.monthly", "subscriptionGroupIdentifier": "21000001",
+                            "purchaseDate": signed_ms - 60000, "originalPurchaseDate": signed_ms - 60000,
+                            "expiresDate": signed_ms + 30 * 86400000, "quantity": 1,
+                            "type": "Auto-Renewable Subscription", "inAppOwnershipType": "PURCHASED",
+                            "signedDate": signed_ms, "environment": "Production", "transactionReason": "PURCHASE",
+                            "storefront": "USA", "storefrontId": "143441", "price": 4990, "currency": "USD"})
+        renewal = sign({"originalTransactionId": "2000000123456789", "autoRenewProductId": "com.example.monthly",
+                        "productId": "com.example.monthly", "autoRenewStatus": 1, "signedDate": signed_ms,
+                        "environment": "Production", "recentSubscriptionStartDate": signed_ms - 60000,
+                        "renewalDate": signed_ms + 30 * 86400000})
+        body = sign({"notificationType": "SUBSCRIBED", "subtype": "INITIAL_BUY",
+                     "notificationUUID": str(uuid.UUID(int=0x5eed0000 + len(files))), "version": "2.0",
+                     "signedDate": signed_ms,
+                     "data": {"appAppleId": 1234567890, "bundleId": bundle, "bundleVersion": "1.0",
+                              "environment": "Production", "signedTransactionInfo": transaction,
+                              "signedRenewalInfo": renewal, "status": 1}})
+        with open(os.path.join(d, fname), "w") as f:
+            f.write(json.dumps({"signedPayload": body}, separators=(",", ":")) + "\n")
+        files.append(dict(file=fname, kind="notification", note=note))
+
+    notification("subscribed.json", "com.example", "SUBSCRIBED/INITIAL_BUY for com.example, app 1234567890, Production")
+    notification("subscribed-other-bundle.json", "com.example.other", "the same for bundle com.example.other")
+
+    # The impostor has the intermediate's name and another key: its answers name the intermediate as responder.
+    impostor = (x509.CertificateBuilder().subject_name(inter.subject).issuer_name(inter.subject)
+                .public_key(keys["impostor"].public_key()).serial_number(0x64)
+                .not_valid_before(T0 - 30 * DAY).not_valid_after(T0 + 365 * DAY)
+                .sign(keys["impostor"], hashes.SHA256()))
+
+    def answer(fname, about, issuer_cert, signer_key, status, expect, next_update=T0 + DAY, note="", signer=None):
+        kw = dict(revocation_time=None, revocation_reason=None)
+        if status == ocsp.OCSPCertStatus.REVOKED:
+            kw = dict(revocation_time=T0 - 2 * DAY, revocation_reason=x509.ReasonFlags.key_compromise)
+        der = (ocsp.OCSPResponseBuilder()
+               .add_response(cert=about, issuer=issuer_cert, algorithm=hashes.SHA1(), cert_status=status,
+                             this_update=T0, next_update=next_update, **kw)
+               .responder_id(ocsp.OCSPResponderEncoding.NAME, signer or issuer_cert)
+               .sign(signer_key, hashes.SHA256()).public_bytes(serialization.Encoding.DER))
+        with open(os.path.join(d, fname), "wb") as f:
+            f.write(der)
+        files.append(dict(file=fname, kind="ocsp", expect=expect, note=note))
+
+    G, R, U = ocsp.OCSPCertStatus.GOOD, ocsp.OCSPCertStatus.REVOKED, ocsp.OCSPCertStatus.UNKNOWN
+    answer("leaf-good.der", leaf, inter, keys["intermediate"], G, "good", note="signed by the intermediate")
+    answer("leaf-revoked.der", leaf, inter, keys["intermediate"], R, "revoked", note="revoked, keyCompromise")
+    answer("leaf-unknown.der", leaf, inter, keys["intermediate"], U, "unknown", note="status unknown")
+    answer("leaf-stale.der", leaf, inter, keys["intermediate"], G, "stale",
+           next_update=T0 + datetime.timedelta(minutes=30), note="nextUpdate 30 minutes after thisUpdate")
+    answer("leaf-wrong-signer.der", leaf, inter, keys["impostor"], G, "invalidSignature",
+           note="responder ID names the intermediate, signed by another key", signer=impostor)
+    answer("intermediate-good.der", inter, root, keys["root"], G, "good", note="signed by the root")
+    manifest = dict(
+        generator="Scripts/generate-ocsp-responses.py notifications (Python cryptography %s)"
+                  % __import__("cryptography").__version__,
+        checkTime=int(CHECK_TIME.timestamp()), bundleId="com.example", appAppleId=1234567890,
+        leafURL="http://ocsp.example.test/intermediate", intermediateURL="http://ocsp.example.test/root",
+        files=files)
+    with open(os.path.join(d, "MANIFEST.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.write("\n")
+    print("wrote %d files to %s" % (len(files), d))
 
 
 def main():
@@ -211,4 +331,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    if sys.argv[1:] == ["notifications"]:
+        notifications()
+    else:
+        main()

@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// PureJOSE on a Hummingbird 2 server: a Bearer-token middleware and the Sign in with Apple routes. The
+// PureJOSE on a Hummingbird 2 server: a Bearer-token middleware, the Sign in with Apple routes and the App Store Server
+// Notifications route. The
 // framework-neutral parts (remote JWK Set over AsyncHTTPClient, Bearer parsing, session tokens, Sign in with Apple,
 // the nonce store) live in ../../Shared/JOSEServerSupport, shared with the Vapor package and re-exported here.
 // Kept out of the root package so that PureJOSE itself stays free of dependencies.
@@ -27,6 +28,7 @@ let package = Package(
             name: "JOSEHummingbird",
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "AppStore", package: "PureJOSE"),
                 .product(name: "JOSEServerSupport", package: "JOSEServerSupport"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -56,6 +58,8 @@ let package = Package(
                 "JOSEHummingbird",
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "AppStore", package: "PureJOSE"),
+                .product(name: "PureX509", package: "PureJOSE"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -4,7 +4,7 @@ import PackageDescription
 // What the Hummingbird and Vapor integrations share, free of either framework: a provider's JWK Set over
 // AsyncHTTPClient (RemoteJWKS), the provider presets (Apple, Google, Microsoft), RFC 6750 Bearer parsing and
 // challenges, session tokens, Sign in with Apple (identity token, server-issued nonce, code exchange) and the
-// Apple client secret. Kept out of the root package so that PureJOSE itself stays free of dependencies.
+// Apple client secret, the App Store notification receiver and the OCSP fetcher. Kept out of the root package so that PureJOSE itself stays free of dependencies.
 let package = Package(
     name: "JOSEServerSupport",
     platforms: [.macOS(.v15)],
@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "AppStore", package: "PureJOSE"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
