@@ -3,13 +3,18 @@
 # Integrations/Shared/JOSEServerSupport with it: the nonce store, Sign in with Apple, RemoteJWKS, Bearer parsing and
 # SessionTokens it shares with the Vapor package): real HTTP on 127.0.0.1 between a fake Apple, the server under test
 # and AsyncHTTPClient. Prints its time.
-# The package's build folder is its own .build (git-ignored); the first build compiles Hummingbird,
-# AsyncHTTPClient and SwiftNIO and takes minutes.
+# Build folder: Integrations/.build (git-ignored; INTEGRATIONS_BUILD overrides it), shared with Scripts/vapor-test.sh
+# so that SwiftNIO, AsyncHTTPClient, swift-crypto's BoringSSL and the root package compile once for the three
+# integration packages (they resolve the same versions from the machine's package copies; see the `integration` step
+# of .ci/run). The first build compiles Hummingbird, AsyncHTTPClient and SwiftNIO and takes minutes. A user building
+# the package alone (`swift build` in its folder) gets its own .build, as with any package.
 set -euo pipefail
-cd "$(dirname "$0")/../Integrations/Hummingbird/JOSEHummingbird"
+root=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${INTEGRATIONS_BUILD:-$root/Integrations/.build}
+cd "$root/Integrations/Hummingbird/JOSEHummingbird"
 start=$(date +%s)
-swift build --build-tests --scratch-path .build
+swift build --build-tests --scratch-path "$scratch"
 built=$(date +%s)
-swift test --skip-build --scratch-path .build
+swift test --skip-build --scratch-path "$scratch"
 done_=$(date +%s)
 echo "integration-test: build $(( built - start )) s, test $(( done_ - built )) s, total $(( done_ - start )) s"

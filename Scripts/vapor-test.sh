@@ -1,26 +1,25 @@
 #!/usr/bin/env bash
-# Builds and tests the Vapor integration (Integrations/Vapor/JOSEVapor, which builds Integrations/Shared/
-# JOSEServerSupport with it): real HTTP on 127.0.0.1 between fake providers, the servers under test and
-# AsyncHTTPClient. Prints its time. Offline: dependencies come from the machine's package copies (git maps github.com
-# to /opt/swift-packages). The build folder is the package's own .build (git-ignored); the first build compiles
-# Vapor, SwiftNIO, AsyncHTTPClient and swift-crypto's BoringSSL and takes minutes (about 50 min on 2 cores under a
-# load average of 18-27 on 2026-11-26; an incremental build after a change to JOSEVapor about 1-1.5 min, the 25 tests
-# 12-14 s).
-# The vapor/jwt side of the migration guide (Integrations/Vapor/VaporJWTApp) is built by Scripts/vapor-compare.sh;
-# with VAPOR_JWT=1 this script also builds and tests it, in the same build folder.
+# Builds and tests the Vapor integration: Integrations/Vapor/JOSEVapor (which builds Integrations/Shared/
+# JOSEServerSupport with it), then Integrations/Vapor/VaporJWTApp, the vapor/jwt side of the migration guide — real
+# HTTP on 127.0.0.1 between fake providers, the servers under test and AsyncHTTPClient. Prints its times. Offline:
+# dependencies come from the machine's package copies (git maps github.com to /opt/swift-packages).
+# Build folder: Integrations/.build (git-ignored; INTEGRATIONS_BUILD overrides it), shared with
+# Scripts/integration-test.sh: the three integration packages resolve the same versions of what they share, so after
+# the Hummingbird step only Vapor and its kits compile here, and for VaporJWTApp only vapor/jwt, jwt-kit and the app
+# (see the `vapor` step of .ci/run for the times).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${INTEGRATIONS_BUILD:-$root/Integrations/.build}
 start=$(date +%s)
 cd "$root/Integrations/Vapor/JOSEVapor"
-swift build --build-tests --scratch-path .build
+swift build --build-tests --scratch-path "$scratch"
 built=$(date +%s)
-swift test --skip-build --scratch-path .build
+swift test --skip-build --scratch-path "$scratch"
 tested=$(date +%s)
 echo "vapor-test: JOSEVapor build $(( built - start )) s, test $(( tested - built )) s"
-if [[ ${VAPOR_JWT:-0} == 1 ]]; then
-    cd "$root/Integrations/Vapor/VaporJWTApp"
-    swift build --build-tests --scratch-path ../JOSEVapor/.build
-    swift test --skip-build --scratch-path ../JOSEVapor/.build
-    echo "vapor-test: VaporJWTApp built and tested in $(( $(date +%s) - tested )) s"
-fi
+cd "$root/Integrations/Vapor/VaporJWTApp"
+swift build --build-tests --scratch-path "$scratch"
+jwt_built=$(date +%s)
+swift test --skip-build --scratch-path "$scratch"
+echo "vapor-test: VaporJWTApp build $(( jwt_built - tested )) s, test $(( $(date +%s) - jwt_built )) s"
 echo "vapor-test: total $(( $(date +%s) - start )) s"

@@ -45,7 +45,13 @@ struct CompareAppOverHTTPTests {
                 #expect(try await get("\(base)/me", authorization: "Bearer \(parts.joined(separator: "."))").status == 401)
             }
             #expect(try await get("\(base)/me").status == 401)
-            #expect(try await get("\(base)/me", authorization: "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9.").status == 401)
+            let unsecured = try await get("\(base)/me", authorization: "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9.")
+            // Refused, but not as a 401: with vapor/jwt 5.2.0 and jwt-kit 5.8.0 the unsigned token (no `kid`)
+            // reaches swift-crypto, which throws `incorrectParameterSize` on the empty signature, and Vapor answers
+            // that as a 500. JOSEVapor answers 401 `unsecuredAlgorithm` (its README's
+            // migration table shows both).
+            #expect(unsecured.status == 500 && unsecured.body.contains("incorrectParameterSize"), "\(unsecured)")
+            #expect(!unsecured.body.contains("alice"))
             #expect(try await get("\(base)/token/HS256/alice").status == 400)
         } catch {
             await app.server.shutdown()
