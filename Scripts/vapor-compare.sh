@@ -6,9 +6,9 @@
 # Usage: Scripts/vapor-compare.sh [SECONDS] [ROUNDS]    (default 5 s per wrk run, 3 rounds)
 #   SKIP_CLEAN_BUILD=1  reuse the release builds of a previous run (no build times then).
 # Bounded: each app is built in release into its own fresh folder (.build-compare, git-ignored) — a clean build,
-# dependencies included; both servers then run on 127.0.0.1 at once and wrk (Debian package `wrk`; 1 thread, 16
-# connections, SECONDS) loads them in turn, alternating which goes first in each round, ES256 then RS256, so that the
-# machine's other load falls on both alike. Every answer must be 200 (a non-2xx stops the run). The tokens of each
+# dependencies included, the two at the same time (wall and CPU seconds each); both servers then run on 127.0.0.1 at
+# once and wrk (Debian package `wrk`; 1 thread, 16 connections, SECONDS) loads them in turn, alternating which goes
+# first in each round, ES256 then RS256, so that the machine's other load falls on both alike. Every answer must be 200 (a non-2xx stops the run). The tokens of each
 # app are also checked at the other app (same keys, same claims: each verifies the other's tokens). The load average
 # is printed with the figures: on a shared machine they move with it.
 set -euo pipefail
@@ -27,19 +27,24 @@ loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "vapor-compare: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "load average at start: $(loadavg)"
 
-build() {   # dir product → seconds (clean release build into dir/.build-compare)
-    local dir=$1 product=$2 t0
+build() {   # dir product → "wall-seconds cpu-seconds" (clean release build into dir/.build-compare)
+    local dir=$1 product=$2
     [[ ${SKIP_CLEAN_BUILD:-0} == 1 ]] || rm -rf "$dir/.build-compare"
-    t0=$(date +%s.%N)
-    (cd "$dir" && swift build -c release --product "$product" --scratch-path .build-compare) > "$log/build-$product.txt" 2>&1 ||
-        { tail -40 "$log/build-$product.txt" >&2; exit 1; }
-    echo "$(date +%s.%N) - $t0" | bc
+    (cd "$dir" && /usr/bin/time -f '%e %U %S' -o "$log/time-$product.txt" \
+        swift build -c release --product "$product" --scratch-path .build-compare) > "$log/build-$product.txt" 2>&1 ||
+        { tail -40 "$log/build-$product.txt" >&2; return 1; }
+    awk '{printf "%.0f %.0f\n", $1, $2 + $3}' "$log/time-$product.txt"
 }
-# Alternate the order of the two clean builds too (JOSEVapor first here; pass SKIP_CLEAN_BUILD=1 to skip them).
-jose_build=$(build "$jose_dir" jose-vapor-compare-app)
-echo "  clean release build, JOSEVapor app: ${jose_build} s (load $(loadavg))"
-jwt_build=$(build "$jwt_dir" vapor-jwt-compare-app)
-echo "  clean release build, vapor/jwt app: ${jwt_build} s (load $(loadavg))"
+# The two clean builds run at the same time, so that the machine's other load falls on both alike; each one's CPU
+# time (user + system, all its compiler processes) is the figure that load moves least.
+build "$jose_dir" jose-vapor-compare-app > "$log/jose-build" & jose_build_pid=$!
+build "$jwt_dir" vapor-jwt-compare-app > "$log/jwt-build" & jwt_build_pid=$!
+wait "$jose_build_pid" || exit 1
+echo "  clean release build, JOSEVapor app: wall and CPU seconds $(cat "$log/jose-build") (load $(loadavg))"
+wait "$jwt_build_pid" || exit 1
+echo "  clean release build, vapor/jwt app: wall and CPU seconds $(cat "$log/jwt-build") (load $(loadavg))"
+read -r jose_build jose_cpu < "$log/jose-build"
+read -r jwt_build jwt_cpu < "$log/jwt-build"
 jose_bin=$jose_dir/.build-compare/release/jose-vapor-compare-app
 jwt_bin=$jwt_dir/.build-compare/release/vapor-jwt-compare-app
 strip -o "$log/jose.stripped" "$jose_bin"
@@ -99,6 +104,7 @@ echo
 echo "| | JOSEVapor | vapor/jwt | JOSEVapor / vapor/jwt |"
 echo "|---|---:|---:|---:|"
 printf '| clean release build (s) | %.0f | %.0f | %.2f |\n' "$jose_build" "$jwt_build" "$(echo "$jose_build / $jwt_build" | bc -l)"
+printf '| clean release build, CPU (user + system, s) | %.0f | %.0f | %.2f |\n' "$jose_cpu" "$jwt_cpu" "$(echo "$jose_cpu / $jwt_cpu" | bc -l)"
 printf '| stripped binary (bytes) | %d | %d | %.2f |\n' "$jose_size" "$jwt_size" "$(echo "$jose_size / $jwt_size" | bc -l)"
 for alg in ES256 RS256; do
     j=$(echo "${results[jose.$alg]}" | median); w=$(echo "${results[jwt.$alg]}" | median)
