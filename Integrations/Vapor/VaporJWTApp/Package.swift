@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "vapor-jwt-compare-app", targets: ["VaporJWTApp"]),
     ],
     dependencies: [
+        // PureJOSE for the test only: tokens cross between the two libraries.
+        .package(name: "PureJOSE", path: "../../.."),
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/vapor/jwt", from: "5.2.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -27,6 +29,7 @@ let package = Package(
             name: "VaporJWTAppTests",
             dependencies: [
                 "VaporJWTApp",
+                .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import JOSE
 import NIOCore
 import Testing
 import Vapor
@@ -58,6 +59,42 @@ struct CompareAppOverHTTPTests {
             #expect(try await request401(base, unsecured) == "Bearer realm=\"api\", error=\"invalid_token\", error_description=\"unsecuredAlgorithm\"")
             #expect(try await getCompare("\(base)/me", authorization: "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9.").status == 401)
             #expect(try await getCompare("\(base)/token/HS256/alice").status == 400)
+        } catch {
+            await app.server.shutdown()
+            try await app.asyncShutdown()
+            throw error
+        }
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+    }
+    /// The same wrong claims VaporJWTApp's `tokensCrossBothWaysAndWrongClaimsAreRefused` sends to the vapor/jwt app,
+    /// correctly signed with the compare keys: expired, another audience, another issuer, the other key's `kid` —
+    /// 401 naming the code here too; the right claims pass.
+    @Test func wrongClaimsAreRefusedAsAtTheVaporJWTApp() async throws {
+        let app = try await Application.make(.testing)
+        app.logger.logLevel = .critical
+        do {
+            try configure(app, keysDirectory: compareKeysDirectory)
+            try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+            let base = "http://127.0.0.1:\(try #require(app.http.server.shared.localAddress?.port))"
+            struct Claims: Encodable { var sub = "carol", iss = "compare-app", aud = "api"; var iat: Int64, exp: Int64 }
+            let now = Int64(Date().timeIntervalSince1970)
+            for (file, algorithm, kid) in [("es256", JWSAlgorithm.es256, "es"), ("rs256", .rs256, "rs")] {
+                let key = try JWKPrivateKey(pemRepresentation: String(contentsOfFile: "\(compareKeysDirectory)/\(file).pem",
+                                                                     encoding: .utf8), keyID: kid, algorithm: algorithm)
+                let signer = try JWTSigner(key: key, algorithm: algorithm, keyID: kid)
+                let me = try await getCompare("\(base)/me", authorization: "Bearer \(try signer.sign(Claims(iat: now, exp: now + 600)))")
+                #expect(me.status == 200 && me.body == "carol")
+                let wrong: [(Claims, String)] = [(Claims(iat: now - 1200, exp: now - 600), "expired"),
+                                                 (Claims(aud: "another-api", iat: now, exp: now + 600), "audienceMismatch"),
+                                                 (Claims(iss: "someone-else", iat: now, exp: now + 600), "issuerMismatch")]
+                for (claims, code) in wrong {
+                    let challenge = try await request401(base, try signer.sign(claims))
+                    #expect(challenge?.contains("error_description=\"\(code)\"") == true, "\(claims): \(challenge ?? "none")")
+                }
+                let otherKid = try JWTSigner(key: key, algorithm: algorithm, keyID: kid == "es" ? "rs" : "es")
+                _ = try await request401(base, try otherKid.sign(Claims(iat: now, exp: now + 600)))
+            }
         } catch {
             await app.server.shutdown()
             try await app.asyncShutdown()
