@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 log=${1:-}
 
-outputs=(Sources/ECDSA/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/SHA256SUMS
+outputs=(Sources/ECDSA/Generated Tests/ECDSATests/Generated Benchmarks/JoseBench/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/SHA256SUMS
          Tests/JOSETests/GeneratedTokens.swift Benchmarks/JoseBench/JWTBenchmarkFixtures.swift
          Tests/JOSETests/ReadmeQuickStartFixture.swift Tests/JoseCLIFixtures Benchmarks/JoseBench/ProductFixtures.swift
          Web/purejose.wasm)

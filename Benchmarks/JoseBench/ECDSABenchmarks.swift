@@ -6,7 +6,7 @@
 //   JOSE_BENCH_ECDSA_PROFILE=1 swift run -c release jose-bench --filter ecdsa.
 
 import Foundation
-@_spi(Benchmarks) import ECDSA
+import ECDSA
 
 /// Hex → bytes for the fixed benchmark inputs below (trusted constants).
 private func unhex(_ s: String) -> [UInt8] {

@@ -16,13 +16,13 @@ import SHA2
 
 extension P256 {
     /// A point in homogeneous projective coordinates: x = X/Z, y = Y/Z; the neutral element is (0 : 1 : 0).
-    struct ProjectivePoint: Sendable {
-        var x: FieldElement
-        var y: FieldElement
-        var z: FieldElement
+    package struct ProjectivePoint: Sendable {
+        package var x: FieldElement
+        package var y: FieldElement
+        package var z: FieldElement
 
         /// The neutral element (0 : 1 : 0).
-        static let neutral = ProjectivePoint(x: .zero, y: .one, z: .zero)
+        package static let neutral = ProjectivePoint(x: .zero, y: .one, z: .zero)
 
         /// `a` where `mask` is all ones, `b` where it is 0. Constant time.
         @inline(__always)
@@ -34,7 +34,7 @@ extension P256 {
         /// 11M + 2 multiplications by b. Correct for every P (the neutral element, P = Q, P = −Q) and every
         /// affine Q on the curve. No branches.
         @inline(__always)
-        func addingComplete(_ q: AffinePoint) -> ProjectivePoint {
+        package func addingComplete(_ q: AffinePoint) -> ProjectivePoint {
             let b = P256.curveB
             var t0 = x * q.x
             var t1 = y * q.y
@@ -117,7 +117,7 @@ extension P256 {
     /// k·G for k given as canonical little-endian limbs (k < 2^256), in constant time: the Booth digit of
     /// each window, d = ⌈w/2⌉ − 32·b₄ from the six bits w = k[5i+4 … 5i−1], selects |d|·2^(5i)·G by a
     /// masked scan of its whole row, negated when d < 0; a zero digit adds nothing (by mask).
-    static func mulGeneratorConstantTime(_ k: (UInt64, UInt64, UInt64, UInt64)) -> ProjectivePoint {
+    package static func mulGeneratorConstantTime(_ k: (UInt64, UInt64, UInt64, UInt64)) -> ProjectivePoint {
         var k = k
         var acc = ProjectivePoint.neutral
         combTable.withUnsafeBufferPointer { t in
@@ -185,7 +185,7 @@ extension P256 {
     /// FIPS 186-5 §6.4.1 steps 4–11 with a given nonce k ∈ [1, n − 1] (canonical limbs), private key d (Montgomery
     /// form) and e = bits2int(H(M)) mod n (canonical limbs): r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Returns
     /// r ‖ s, or nil when r or s is 0 (the caller draws another k). Constant time in k and d.
-    static func signWithNonce(_ k: (UInt64, UInt64, UInt64, UInt64), d: Scalar, e: (UInt64, UInt64, UInt64, UInt64)) -> [UInt8]? {
+    package static func signWithNonce(_ k: (UInt64, UInt64, UInt64, UInt64), d: Scalar, e: (UInt64, UInt64, UInt64, UInt64)) -> [UInt8]? {
         let point = mulGeneratorConstantTime(k)
         let x = (point.x * point.z.inverted()).canonicalLimbs
         // x < p < 2n: one conditional subtraction gives x mod n.

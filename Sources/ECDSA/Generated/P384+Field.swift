@@ -6,12 +6,12 @@
 
 extension P384 {
     /// An element of the base field of P-384, integers mod p (NIST SP 800-186 §3.2.1.4). Values are kept in Montgomery form and always in [0, p).
-    struct FieldElement: Sendable, Equatable {
+    package struct FieldElement: Sendable, Equatable {
         /// Little-endian 64-bit limbs of a·R mod p.
-        var v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        package var v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
         @inline(__always)
-        init(limbs v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self.v = v }
+        package init(limbs v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self.v = v }
 
         /// The modulus, little-endian limbs.
         static let modulusLimbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff)
@@ -329,15 +329,15 @@ extension P384 {
         @inline(__always)
         static func neg(_ a: FieldElement) -> FieldElement { sub(zero, a) }
 
-        @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
-        @inline(__always) static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
+        @inline(__always) package static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
+        @inline(__always) package static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
         @inline(__always) static func - (a: FieldElement, b: FieldElement) -> FieldElement { sub(a, b) }
         @inline(__always) static prefix func - (a: FieldElement) -> FieldElement { neg(a) }
 
         /// a·2 mod p.
         @inline(__always) var doubled: FieldElement { FieldElement.add(self, self) }
         /// a² (Montgomery square).
-        @inline(__always) var squared: FieldElement { FieldElement.sqr(self) }
+        @inline(__always) package var squared: FieldElement { FieldElement.sqr(self) }
 
         /// True if the element is 0 (elements are always fully reduced, so this is a limb test).
         @inline(__always)
@@ -347,7 +347,7 @@ extension P384 {
 
         /// Whether two elements are equal. Constant time.
         @inline(__always)
-        static func == (a: FieldElement, b: FieldElement) -> Bool {
+        package static func == (a: FieldElement, b: FieldElement) -> Bool {
             ((a.v.0 ^ b.v.0) | (a.v.1 ^ b.v.1) | (a.v.2 ^ b.v.2) | (a.v.3 ^ b.v.3) | (a.v.4 ^ b.v.4) | (a.v.5 ^ b.v.5)) == 0
         }
 
@@ -359,13 +359,13 @@ extension P384 {
 
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < p) ↦ x·R.
         @inline(__always)
-        init(canonical limbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) {
+        package init(canonical limbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) {
             self = FieldElement.mul(FieldElement(limbs: limbs), FieldElement.rSquared)
         }
 
         /// Leaves Montgomery form: the canonical integer as little-endian limbs.
         @inline(__always)
-        var canonicalLimbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+        package var canonicalLimbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
             FieldElement.mul(self, FieldElement(limbs: (0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000))).v
         }
 
@@ -387,7 +387,7 @@ extension P384 {
         }
 
         /// The canonical big-endian encoding, 48 bytes.
-        var bigEndianBytes: [UInt8] {
+        package var bigEndianBytes: [UInt8] {
             ECDSALimbs.store6(canonicalLimbs)
         }
 
@@ -428,7 +428,7 @@ extension P384 {
 
         /// The multiplicative inverse by Fermat's little theorem, a^(p−2); 0 maps to 0.
         /// An addition chain over the runs of p − 2 (generated). Constant time in the element.
-        func inverted() -> FieldElement {
+        package func inverted() -> FieldElement {
             let x1 = self
             let x2 = FieldElement.mul(FieldElement.squaredRepeatedly(x1, 1), x1)
             let x4 = FieldElement.mul(FieldElement.squaredRepeatedly(x2, 2), x2)

@@ -7,9 +7,9 @@
 
 extension P521 {
     /// An affine point (x, y), coordinates in radix-2^58 limbs. Never the point at infinity.
-    struct AffinePoint: Sendable {
-        var x: FieldElement
-        var y: FieldElement
+    package struct AffinePoint: Sendable {
+        package var x: FieldElement
+        package var y: FieldElement
 
         /// −P = (x, −y).
         @inline(__always)
@@ -24,10 +24,10 @@ extension P521 {
     }
 
     /// A point in Jacobian coordinates, coordinates in radix-2^58 limbs.
-    struct JacobianPoint: Sendable {
-        var x: FieldElement
-        var y: FieldElement
-        var z: FieldElement
+    package struct JacobianPoint: Sendable {
+        package var x: FieldElement
+        package var y: FieldElement
+        package var z: FieldElement
 
         @inline(__always)
         init(x: FieldElement, y: FieldElement, z: FieldElement) {
@@ -35,7 +35,7 @@ extension P521 {
         }
 
         @inline(__always)
-        init(_ p: AffinePoint) {
+        package init(_ p: AffinePoint) {
             x = p.x; y = p.y; z = .one
         }
 
@@ -51,7 +51,7 @@ extension P521 {
 
         /// 2P, dbl-2001-b (3M + 5S). Infinity maps to infinity (Z₃ = 2·Y·Z = 0). No branches.
         @inline(__always)
-        func doubled() -> JacobianPoint {
+        package func doubled() -> JacobianPoint {
             let delta = z.squared                          // delta = Z1²
             let gamma = y.squared                          // gamma = Y1²
             let beta = x * gamma                           // beta = X1·gamma
@@ -66,7 +66,7 @@ extension P521 {
         }
 
         /// P + Q, add-2007-bl (11M + 5S). Variable time: branches on infinity and on P = ±Q.
-        func addingVarTime(_ q: JacobianPoint) -> JacobianPoint {
+        package func addingVarTime(_ q: JacobianPoint) -> JacobianPoint {
             if isInfinity { return q }
             if q.isInfinity { return self }
             let z1z1 = z.squared                           // Z1Z1 = Z1²
@@ -91,7 +91,7 @@ extension P521 {
 
         /// P + Q for affine Q, madd-2007-bl (7M + 4S). Variable time: branches on infinity and on P = ±Q.
         @inline(__always)
-        func addingVarTime(_ q: AffinePoint) -> JacobianPoint {
+        package func addingVarTime(_ q: AffinePoint) -> JacobianPoint {
             if isInfinity { return JacobianPoint(q) }
             let z1z1 = z.squared                           // Z1Z1 = Z1²
             let u2 = q.x * z1z1                            // U2 = X2·Z1Z1
@@ -185,11 +185,11 @@ extension P521 {
 
     /// The per-key precomputation a public key carries: odd multiples of Q and of 2^256·Q (16
     /// affine points each), built once when the key is constructed (≈ one verification's worth of work).
-    struct KeyTable: Sendable {
+    package struct KeyTable: Sendable {
         let low: [AffinePoint]
-        let high: [AffinePoint]
+        package let high: [AffinePoint]
 
-        init(_ q: AffinePoint) {
+        package init(_ q: AffinePoint) {
             (low, high) = splitTablesVarTime(JacobianPoint(q), count: 16)
         }
     }
@@ -207,7 +207,7 @@ extension P521 {
     /// u = u_lo + 2^256·u_hi, u₁·G + u₂·Q = u₁_lo·G + u₁_hi·(2^256G) + u₂_lo·Q + u₂_hi·(2^256Q), so one
     /// chain of 256 doublings is shared by four sets of mixed additions from precomputed affine tables.
     /// u₁, u₂ are canonical little-endian limbs. Variable time: all inputs of a verification are public.
-    static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ key: KeyTable) -> JacobianPoint {
+    package static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ key: KeyTable) -> JacobianPoint {
         var u1 = u1
         var u2 = u2
         let (gLow, gHigh) = generatorTables
@@ -253,7 +253,7 @@ extension P521 {
 
     /// ECDSA signature verification, FIPS 186-5 §6.4.2, given the digest H(M) of any length. `r` and `s`
     /// are the 66-byte big-endian halves of the signature. Variable time: every input is public.
-    static func verifyVarTime(
+    package static func verifyVarTime(
         r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer,
         digest: UnsafeRawBufferPointer, key q: KeyTable
     ) -> Bool {

@@ -1,8 +1,7 @@
-// The layers jose-bench can time one by one (its ecdsa.* profile rows), each curve's `benchmark(_:iterations:)`
-// in Generated/<Curve>+Benchmarks.swift runs them. Not API: visible only to `@_spi(Benchmarks) import ECDSA`.
+// The layers jose-bench can time one by one (its ecdsa.* profile rows); each curve's `benchmark(_:iterations:)`
+// in Generated/<Curve>+Benchmarks.swift runs them. Part of jose-bench, not of the ECDSA library (issue 25 part 3).
 
-@_spi(Benchmarks)
-public enum ECDSABenchmarkOperation: CaseIterable, Sendable {
+enum ECDSABenchmarkOperation: CaseIterable, Sendable {
     case fieldMul, fieldSqr, fieldInv, scalarInv
     case double, addMixed, add, addComplete
     case keyTable, doubleScalarMul, verify

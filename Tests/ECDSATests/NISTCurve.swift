@@ -1,6 +1,7 @@
-// The internal protocol every generated curve conforms to (Generated/<Curve>+NISTCurve.swift), after
+// The protocol every generated curve conforms to (Generated/<Curve>+NISTCurve.swift, in this test target), after
 // swift-crypto's `NISTSigning` idea: byte-level entry points into each curve's arithmetic, so that the point,
-// field and scalar tests are written once and run for every curve (P-521 joins by conforming).
+// field and scalar tests are written once and run for every curve (P-521 joins by conforming). Test scaffolding:
+// it lives here, not in the ECDSA library (issue 25 part 3), and reaches the internals by `@testable import`.
 
 protocol NISTCurve {
     /// "P-256", "P-384".
