@@ -144,6 +144,16 @@ def certificate_pools():
     return [b"".join(c[i:i + 3]) for i in range(0, len(c), 2)] + [b"".join(c)]
 
 
+def ocsp_inputs():
+    """The OCSP responses and requests of Vectors/ocsp (and its appstore/, notifications/ folders), and its
+    certificates as DER (the request builder's input)."""
+    out = [read(p) for p in sorted(glob.glob(os.path.join(V, "ocsp", "**", "*.der"), recursive=True))]
+    for p in sorted(glob.glob(os.path.join(V, "ocsp", "**", "*.pem"), recursive=True)):
+        body = [l for l in read(p, "r").splitlines() if l and not l.startswith("-----")]
+        out.append(base64.b64decode("".join(body)))
+    return out
+
+
 TARGETS = {
     "jwt": lambda: [t.encode() for t in tokens()],
     "jwk": jwk_documents,
@@ -156,6 +166,7 @@ TARGETS = {
     "base64url": base64url_inputs,
     "x509": certificates,
     "x509path": certificate_pools,
+    "ocsp": ocsp_inputs,
 }
 
 

@@ -24,6 +24,7 @@ extension FuzzTarget {
         FuzzTarget("base64url", run: fuzzBase64URL),
         FuzzTarget("x509", run: fuzzX509),
         FuzzTarget("x509path", setUp: FixedRoots.load, run: fuzzX509Path),
+        FuzzTarget("ocsp", setUp: FixedOCSP.load, run: fuzzOCSP),
     ]
 }
 
