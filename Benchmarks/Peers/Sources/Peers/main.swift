@@ -117,6 +117,22 @@ if wanted("x509") || wanted("x5c") {
     }
 }
 
+// App Store (issue 27): Apple's mock signed transaction against Apple's test CA, verified and decoded; the peer is
+// jwt-kit's X5CVerifier with Apple's marker-OID policy (AppStorePeer.swift says why it stands in for Apple's library).
+if wanted("appstore") {
+    let a = try PureAppStoreSide.inputs()
+    let pure = try PureAppStoreSide.transactionVerifier(root: a.root, signed: a.signed)
+    let peer = try AppStorePeer.transactionVerifier(root: a.root, signed: a.signed)
+    if pure(), await peer() {
+        let q = await measureAsync(peer)
+        rows.append(Row(operation: "appstore.transaction verify and decode (Apple's mock, chain at signedDate)", pure: measure(pure),
+                        peer: "jwt-kit X5CVerifier + Apple OIDs", peerTime: q))
+        FileHandle.standardError.write(Data("  measured appstore.transaction\n".utf8))
+    } else {
+        print("appstore.transaction: a side does not verify the transaction (PureJOSE \(pure()), peer \(await peer())): not timed")
+    }
+}
+
 // RSA-2048 public operation alone: s^65537 mod n.
 let modulus = [UInt8](try rsa2048.publicKey.getKeyPrimitives().modulus).drop { $0 == 0 }
 let base = [UInt8](try rsa2048.signature(for: signedMessage, padding: .insecurePKCS1v1_5).rawRepresentation)
