@@ -38,11 +38,14 @@ extension JSONValue {
         self = try withUTF8Bytes(&s) { b throws(JWTError) in try JSONValue.parse(b, limits: limits) }
     }
 
-    static func parse(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JWTError) -> JSONValue {
+    /// `publicText`: the document is public (a token's header or claims, readable by anyone holding the token), so
+    /// its strings are scanned with ordinary branches; otherwise (the default: JWKs, key files, anything a caller
+    /// passes) no branch reads a string's characters (see ``JSONParser/parseString()``).
+    static func parse(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits, publicText: Bool = false) throws(JWTError) -> JSONValue {
         guard buf.count <= limits.maxBytes else {
             throw JWTError.make(.limitExceeded, "JSON document of \(buf.count) bytes exceeds the \(limits.maxBytes)-byte limit")
         }
-        var p = JSONParser(buf: buf, maxDepth: limits.maxDepth)
+        var p = JSONParser(buf: buf, maxDepth: limits.maxDepth, publicText: publicText)
         p.skipSpace()
         let v = try p.parseValue(depth: 1)
         p.skipSpace()
@@ -54,11 +57,14 @@ extension JSONValue {
 struct JSONParser {
     let buf: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    /// Strings are public text: scanned with branches on their bytes (a token's header and claims).
+    let publicText: Bool
     var pos = 0
 
-    init(buf: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(buf: UnsafeBufferPointer<UInt8>, maxDepth: Int, publicText: Bool = false) {
         self.buf = buf
         self.maxDepth = maxDepth
+        self.publicText = publicText
     }
 
     func fail(_ why: String, at offset: Int? = nil) -> JWTError {
@@ -197,8 +203,10 @@ struct JSONParser {
         // non-ASCII bytes by arithmetic, eight at a time, and only that verdict is published (`CT.declassify`).
         // For a base64url secret it is "plain" at every character and "quote" at the end: the value's length,
         // which is public. The special byte that ends the scan is not part of a valid secret and is published.
-        pos = JSONParser.plainRun(buf, from: pos)
-        if pos < buf.count && CT.declassifyByte(buf[pos]) == UInt8(ascii: "\"") {
+        // Public text (a token's header and claims) takes the same scan with ordinary branches.
+        pos = JSONParser.plainRun(buf, from: pos, publicText: publicText)
+        // Only whether the byte that ended the run is the closing quote is published (one branch), not the byte.
+        if pos < buf.count && (publicText ? buf[pos] == UInt8(ascii: "\"") : !CT.declassify(UInt64(buf[pos] ^ UInt8(ascii: "\"")))) {
             let s = JSONParser.plainString(UnsafeBufferPointer(rebasing: buf[start..<pos]))
             pos += 1
             return s
@@ -265,21 +273,25 @@ struct JSONParser {
     /// The index of the first quote, backslash, control (< 0x20) or non-ASCII (≥ 0x80) byte at or after `i`, or
     /// `buf.count`, found without a branch on any byte before it (see ``specialBytes(_:)``).
     @inline(__always)
-    static func plainRun(_ buf: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+    static func plainRun(_ buf: UnsafeBufferPointer<UInt8>, from i: Int, publicText: Bool) -> Int {
         guard let base = buf.baseAddress else { return i }
         var i = i
         while buf.count &- i >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let special = specialBytes(word)
-            if CT.declassify(special) {
-                // The special byte is the lowest marked one (little-endian order).
-                return i &+ CT.declassifyValue(special).trailingZeroBitCount &>> 3
+            if publicText {
+                if special != 0 { return i &+ special.trailingZeroBitCount &>> 3 }
+            } else if CT.declassify(special) {
+                // The special byte is the lowest marked one (little-endian order); only its index in the word (0–7,
+                // three bits) is published — `declassifyValue` would rebuild all 64 bits, 10 % of a token's decoding.
+                return i &+ Int(CT.declassifyByte(UInt8(truncatingIfNeeded: special.trailingZeroBitCount &>> 3)))
             }
             i &+= 8
         }
         while i < buf.count {
             // One byte in lane 0; the empty lanes above it would read as control characters, so only bit 7 counts.
-            if CT.declassify(specialBytes(UInt64(buf[i])) & 0x80) { return i }
+            let special = specialBytes(UInt64(buf[i])) & 0x80
+            if publicText ? special != 0 : CT.declassify(special) { return i }
             i &+= 1
         }
         return i

@@ -94,7 +94,7 @@ func withDecodedPart<R>(_ buf: UnsafeBufferPointer<UInt8>, _ name: String, allow
 func parseHeader(_ buf: UnsafeBufferPointer<UInt8>, limits: JSONLimits, allowPadding: Bool) throws(JWTError) -> JWSHeader {
     let v: JSONValue
     do {
-        v = try withDecodedPart(buf, "header", allowPadding: allowPadding) { b throws(JWTError) in try JSONValue.parse(b, limits: limits) }
+        v = try withDecodedPart(buf, "header", allowPadding: allowPadding) { b throws(JWTError) in try JSONValue.parse(b, limits: limits, publicText: true) }
     } catch let e where e.code != .invalidBase64URL {
         throw JWTError(e.code, "header: \(e.reason)")
     }
@@ -111,11 +111,11 @@ public func decodeUnverified(_ token: String, options: JWTVerifier.Options = .de
     return try withUTF8Bytes(&t) { buf throws(JWTError) in
         let parts = try CompactParts.locate(buf, maxBytes: options.maxTokenBytes)
         let header = try withDecodedPart(buf.slice(parts.headerRange), "header", allowPadding: options.allowPaddedBase64) { b throws(JWTError) in
-            try JSONValue.parse(b, limits: options.jsonLimits)
+            try JSONValue.parse(b, limits: options.jsonLimits, publicText: true)
         }
         guard case .object = header else { throw JWTError.make(.malformedToken, "header is not a JSON object") }
         let claims = try withDecodedPart(buf.slice(parts.payloadRange), "payload", allowPadding: options.allowPaddedBase64) { b throws(JWTError) in
-            try JSONValue.parse(b, limits: options.jsonLimits)
+            try JSONValue.parse(b, limits: options.jsonLimits, publicText: true)
         }
         guard case .object = claims else { throw JWTError.make(.malformedToken, "payload is not a JSON object") }
         return (header, claims)

@@ -88,7 +88,10 @@ public struct JWTVerifier: Sendable {
     /// The payload of a JWS as a JWT claims set: strict JSON, an object (RFC 7519 §7.2 step 10).
     static func claimsObject(_ payload: [UInt8], limits: JSONLimits) throws(JWTError) -> JSONObject {
         let value: JSONValue
-        do throws(JWTError) { value = try JSONValue(parsing: payload, limits: limits) } catch let e {
+        do throws(JWTError) {
+            // Claims are public text (anyone holding the token reads them): the scan may branch on their bytes.
+            value = try payload.withUnsafeBufferPointer { b throws(JWTError) in try JSONValue.parse(b, limits: limits, publicText: true) }
+        } catch let e {
             throw JWTError(e.code, "payload: \(e.reason)")
         }
         guard case .object(let object) = value else { throw JWTError.make(.malformedToken, "the JWT claims set is not a JSON object") }
