@@ -60,6 +60,7 @@ let package = Package(
                 .product(name: "SHA2", package: "PureJOSE"),
                 .product(name: "AppStore", package: "PureJOSE"),
                 .product(name: "PureX509", package: "PureJOSE"),
+                .product(name: "JOSEServerTestSupport", package: "JOSEServerSupport"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -10,6 +10,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "JOSEServerSupport", targets: ["JOSEServerSupport"]),
+        // For the Hummingbird and Vapor packages' tests only: the App Store notification fixtures and a fake OCSP
+        // responder on SwiftNIO, so that both test targets share one copy.
+        .library(name: "JOSEServerTestSupport", targets: ["JOSEServerTestSupport"]),
     ],
     dependencies: [
         .package(name: "PureJOSE", path: "../../.."),
@@ -26,6 +29,17 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "JOSEServerTestSupport",
+            dependencies: [
+                "JOSEServerSupport",
+                .product(name: "AppStore", package: "PureJOSE"),
+                .product(name: "PureX509", package: "PureJOSE"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ]

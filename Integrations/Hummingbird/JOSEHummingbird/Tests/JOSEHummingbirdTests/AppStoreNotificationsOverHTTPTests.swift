@@ -3,77 +3,10 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import JOSEHummingbird
+import JOSEServerTestSupport
 import NIOCore
-import PureX509
 import Synchronization
 import Testing
-
-/// The fixtures of Vectors/ocsp/notifications (Scripts/generate-ocsp-responses.py notifications, Python
-/// `cryptography`): a test chain in Apple's shape whose certificates name OCSP responders at
-/// `http://ocsp.example.test/{intermediate,root}`, notifications signed by its leaf, and OCSP answers.
-enum NotificationFixtures {
-    static let folder: URL = {
-        var u = URL(fileURLWithPath: #filePath)
-        for _ in 0..<6 { u.deleteLastPathComponent() }   // …/Tests/JOSEHummingbirdTests/<file> → repository root
-        return u.appendingPathComponent("Vectors/ocsp/notifications")
-    }()
-    static func data(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
-    static func text(_ name: String) throws -> String { String(decoding: try data(name), as: UTF8.self) }
-
-    struct Manifest: Decodable {
-        struct File: Decodable { var file: String; var kind: String; var expect: String? }
-        var checkTime: Int64
-        var bundleId: String
-        var appAppleId: Int64
-        var leafURL: String
-        var intermediateURL: String
-        var files: [File]
-    }
-    static func manifest() throws -> Manifest { try JSONDecoder().decode(Manifest.self, from: try data("MANIFEST.json")) }
-    static let testHost = "http://ocsp.example.test"
-}
-
-/// A fake OCSP responder on 127.0.0.1: `POST /intermediate` (answers about the leaf) and `POST /root` (about the
-/// intermediate), each answering a DER file, stalling, or failing, as the test sets; it records what it was sent.
-final class FakeOCSPResponder: Sendable {
-    enum Answer: Sendable { case file(String), stall(Double), status(Int), bytes(Int) }
-    struct State: Sendable {
-        var answers: [String: Answer]
-        var requests: [(path: String, contentType: String?, body: [UInt8])] = []
-    }
-    let state: Mutex<State>
-    init(leaf: Answer = .file("leaf-good.der"), intermediate: Answer = .file("intermediate-good.der")) {
-        state = Mutex(State(answers: ["/intermediate": leaf, "/root": intermediate]))
-    }
-    var requests: [(path: String, contentType: String?, body: [UInt8])] { state.withLock { $0.requests } }
-
-    func router() -> Router<BasicRequestContext> {
-        let router = Router()
-        for path in ["/intermediate", "/root"] {
-            router.post(RouterPath(path)) { request, _ -> Response in
-                var request = request
-                let body = try await request.collectBody(upTo: 65536)
-                let answer = self.state.withLock { s in
-                    s.requests.append((path, request.headers[.contentType], Array(body.readableBytesView)))
-                    return s.answers[path]!
-                }
-                switch answer {
-                case .file(let name):
-                    return Response(status: .ok, headers: [.contentType: "application/ocsp-response"],
-                                    body: .init(byteBuffer: ByteBuffer(bytes: try NotificationFixtures.data(name))))
-                case .stall(let seconds):
-                    try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-                    return Response(status: .ok)
-                case .status(let code):
-                    return Response(status: .init(code: code))
-                case .bytes(let count):
-                    return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(repeating: 0x30, count: count)))
-                }
-            }
-        }
-        return router
-    }
-}
 
 @Suite(.timeLimit(.minutes(1)))
 struct AppStoreNotificationsOverHTTPTests {
@@ -82,38 +15,36 @@ struct AppStoreNotificationsOverHTTPTests {
         var status: Int
         var body: String
         var handled: [SignedDataVerifier.VerifiedNotification]
-        var ocspRequests: [(path: String, contentType: String?, body: [UInt8])]
+        var ocspRequests: [FakeOCSPResponder.Request]
         var seconds: Double
     }
 
-    /// Starts the fake responder (unless `responderPort` is given) and the route, POSTs `body`, and reports.
-    /// The fetcher is `OCSPHTTPFetcher` over real HTTP; only the host of the certificates' responder URL
-    /// (ocsp.example.test) is pointed at 127.0.0.1.
+    /// Starts the fake responder (JOSEServerTestSupport's, shared with the Vapor tests; unless `responderPort` is
+    /// given) and the route, POSTs `body`, and reports. The fetcher is `OCSPHTTPFetcher` over real HTTP; only the
+    /// host of the certificates' responder URL (ocsp.example.test) is pointed at 127.0.0.1.
     static func deliver(_ body: String, responder: FakeOCSPResponder = FakeOCSPResponder(), responderPort: Int? = nil,
-                        fetchTimeout: Double = 5, handlerThrows: Bool = false) async throws -> Delivery {
-        let manifest = try NotificationFixtures.manifest()
-        let root = try Certificate(pemEncoded: try NotificationFixtures.text("root.pem"))
+                        fetchTimeout: Double = 5, handlerThrows: Bool = false,
+                        sourceLocation: SourceLocation = #_sourceLocation) async throws -> Delivery {
+        if let responderPort {
+            return try await deliver(body, responder: responder, port: responderPort, fetchTimeout: fetchTimeout,
+                                     handlerThrows: handlerThrows, sourceLocation: sourceLocation)
+        }
+        return try await responder.whileRunning { port in
+            try await deliver(body, responder: responder, port: port, fetchTimeout: fetchTimeout,
+                              handlerThrows: handlerThrows, sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func deliver(_ body: String, responder: FakeOCSPResponder, port: Int, fetchTimeout: Double,
+                                handlerThrows: Bool, sourceLocation: SourceLocation) async throws -> Delivery {
+        let (verifier, misdirected) = try NotificationFixtures.verifier(responderPort: port, fetchTimeout: fetchTimeout)
         let handled = Mutex<[SignedDataVerifier.VerifiedNotification]>([])
-        return try await withServers { group in
-            let port: Int
-            if let responderPort { port = responderPort } else { port = try await serve(responder.router(), in: &group) }
-            var config = OCSPHTTPFetcher.Configuration()
-            config.timeout = fetchTimeout
-            let fetcher = OCSPHTTPFetcher(configuration: config)
-            let verifier = try SignedDataVerifier(
-                rootCertificates: [root], bundleID: manifest.bundleId, appAppleID: manifest.appAppleId,
-                environment: .production, enableOnlineChecks: true,
-                ocspFetcher: { request, url in
-                    #expect(url.hasPrefix(NotificationFixtures.testHost + "/"), "\(url)")
-                    let local = "http://127.0.0.1:\(port)" + url.dropFirst(NotificationFixtures.testHost.count)
-                    return try await fetcher.fetch(request, responderURL: local)
-                },
-                clock: { manifest.checkTime })
-            struct HandlerFailure: Error {}
-            let receiver = AppStoreNotificationReceiver(verifier: verifier) { n in
-                handled.withLock { $0.append(n) }
-                if handlerThrows { throw HandlerFailure() }
-            }
+        struct HandlerFailure: Error {}
+        let receiver = AppStoreNotificationReceiver(verifier: verifier) { n in
+            handled.withLock { $0.append(n) }
+            if handlerThrows { throw HandlerFailure() }
+        }
+        let d = try await withServers { group in
             let router = Router()
             receiver.addRoute(to: router)
             let s = try await serve(router, in: &group)
@@ -122,6 +53,8 @@ struct AppStoreNotificationsOverHTTPTests {
             return Delivery(status: r.status, body: r.body, handled: handled.withLock { $0 },
                             ocspRequests: responder.requests, seconds: Date().timeIntervalSince(start))
         }
+        #expect(misdirected().isEmpty, "responder URLs off the test host: \(misdirected())", sourceLocation: sourceLocation)
+        return d
     }
 
     static func subscribed() throws -> String { try NotificationFixtures.text("subscribed.json") }
