@@ -189,20 +189,24 @@ def main():
     # the test bundle, which holds every module, so executables are not relinked for each mutation. An entry with
     # `package:` (a package inside the tree with its own dependencies, e.g. Integrations/Hummingbird/JOSEHummingbird)
     # builds and tests that package instead, in its own .build (its first build there takes minutes).
+    # In place, INTEGRATIONS_BUILD (the build folder Scripts/integration-test.sh and vapor-test.sh share) serves the
+    # `package:` entries too, so that a warm integration build is reused rather than a cold one made per package.
+    package_scratch = os.environ.get("INTEGRATIONS_BUILD") if args.in_place and os.environ.get("INTEGRATIONS_BUILD") else ".build"
+
     def place(m):
         return os.path.join(tree, m.package) if m.package else tree
 
     def build_cmd(m):
         if m.package:
-            return ["swift", "build", "--build-tests", "--scratch-path", ".build"]
+            return ["swift", "build", "--build-tests", "--scratch-path", package_scratch]
         return ["swift", "build", "--product", "PureJOSEPackageTests"]
 
     def test_cmd(m, *extra):
-        return ["swift", "test", "--skip-build"] + (["--scratch-path", ".build"] if m.package else []) + list(extra)
+        return ["swift", "test", "--skip-build"] + (["--scratch-path", package_scratch] if m.package else []) + list(extra)
 
     for m in {(m.package or ""): m for m in mutations}.values():
         where = m.package or "root package"
-        code, out, secs = run(["swift", "build", "--build-tests"] + (["--scratch-path", ".build"] if m.package else []),
+        code, out, secs = run(["swift", "build", "--build-tests"] + (["--scratch-path", package_scratch] if m.package else []),
                               place(m), args.timeout * 3)
         print(f"[mutate] unmutated build ({where}): {secs:.0f} s", flush=True)
         if code != 0:

@@ -3,8 +3,9 @@ import PackageDescription
 
 // PureJOSE on a Vapor 4 server: `app.jose` (keys, verifiers, signers, JWK Set caches), `req.jose` (Bearer
 // verification, signing, the Apple/Google/Microsoft presets), an authenticator and guard answering RFC 6750, and
-// Sign in with Apple with a server-issued nonce. The framework-neutral parts live in JOSEServerSupport, shared
-// with the Hummingbird package. Kept out of the root package so that PureJOSE itself stays free of dependencies.
+// Sign in with Apple with a server-issued nonce, and the App Store Server Notifications V2 route. The
+// framework-neutral parts (and the tests' App Store fixtures and fake OCSP responder) live in JOSEServerSupport,
+// shared with the Hummingbird package. Kept out of the root package so that PureJOSE itself stays free of dependencies.
 let package = Package(
     name: "JOSEVapor",
     platforms: [.macOS(.v15)],
@@ -25,6 +26,7 @@ let package = Package(
             name: "JOSEVapor",
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
+                .product(name: "AppStore", package: "PureJOSE"),
                 .product(name: "JOSEServerSupport", package: "JOSEServerSupport"),
                 .product(name: "Vapor", package: "vapor"),
             ]
@@ -46,9 +48,12 @@ let package = Package(
                 "CompareApp",
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "AppStore", package: "PureJOSE"),
+                .product(name: "JOSEServerTestSupport", package: "JOSEServerSupport"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ]
