@@ -64,9 +64,45 @@ public struct CertificateVerifier: Sendable {
     /// The policy.
     public let policy: Policy
 
-    public init(trustRoots: [Certificate], policy: Policy = Policy()) {
+    /// The trust roots' keys, prepared once (keys of roots that cannot verify anything are left out and
+    /// refused, when used, as before), by SubjectPublicKeyInfo DER.
+    let rootKeys: [[UInt8]: PreparedPublicKey]
+    /// The keys of other issuers met while validating, shared by copies of this verifier.
+    let issuerKeys: PreparedKeyCache<PreparedPublicKey>
+
+    /// The number of issuer keys (other than the trust roots') a verifier keeps prepared between calls.
+    public static let defaultKeyCacheCapacity = 64
+
+    /// A verifier that accepts chains ending at one of `trustRoots`.
+    ///
+    /// The roots' public keys are prepared for verification here, once; the keys of intermediates and other
+    /// issuers are prepared when first used and kept, up to `keyCacheCapacity` of them (the oldest is dropped
+    /// first), for every later call on this verifier or a copy of it — keyed by the exact SubjectPublicKeyInfo
+    /// DER, so a kept key serves only the identical key. Every signature is checked on every call; only the
+    /// key's preparation is saved. Make one verifier and keep it: a verifier made per request is as correct,
+    /// only slower. `keyCacheCapacity` 0 keeps no issuer keys. (In Embedded Swift no issuer keys are kept.)
+    public init(trustRoots: [Certificate], policy: Policy = Policy(), keyCacheCapacity: Int = CertificateVerifier.defaultKeyCacheCapacity) {
         self.trustRoots = trustRoots
         self.policy = policy
+        var keys: [[UInt8]: PreparedPublicKey] = [:]
+        for root in trustRoots where keys[root.subjectPublicKeyInfoBytes] == nil {
+            if let spki = root.subjectPublicKeyInfo, let k = try? PreparedPublicKey.make(spki) {
+                keys[root.subjectPublicKeyInfoBytes] = k
+            }
+        }
+        rootKeys = keys
+        issuerKeys = PreparedKeyCache(capacity: keyCacheCapacity)
+    }
+
+    /// `issuer`'s key ready to verify: a trust root's from ``rootKeys``, another issuer's from ``issuerKeys``
+    /// or prepared now (and kept).
+    func preparedKey(of issuer: Certificate, _ spki: SubjectPublicKeyInfo) throws(X509Error) -> PreparedPublicKey? {
+        let der = issuer.subjectPublicKeyInfoBytes
+        if let k = rootKeys[der] { return k }
+        if let k = issuerKeys.value(for: der) { return k }
+        guard let k = try PreparedPublicKey.make(spki) else { return nil }
+        issuerKeys.insert(k, for: der)
+        return k
     }
 
     /// Validates `leaf` at `time` (Unix seconds) and returns the chain, leaf first, root last.
@@ -175,7 +211,8 @@ public struct CertificateVerifier: Sendable {
             throw X509Error.make(.unsupportedPublicKey, at: position + 1, issuer, "its public key algorithm is not supported")
         }
         do throws(X509Error) {
-            return try a.verify(certificate.signature, over: certificate.tbsCertificateBytes[...], with: key)
+            return try a.verify(certificate.signature, over: certificate.tbsCertificateBytes[...], with: key,
+                                prepared: { () throws(X509Error) in try preparedKey(of: issuer, key) })
         } catch {
             throw X509Error.make(error.code, at: position + 1, issuer, error.reason)
         }

@@ -119,27 +119,27 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `signature` over `message` verifies with `key`, for this algorithm; a key of another
-    /// family never verifies. Throws for a key this package cannot use.
-    func verify(_ signature: [UInt8], over message: ArraySlice<UInt8>, with key: SubjectPublicKeyInfo) throws(X509Error) -> Bool {
+    /// family never verifies. Throws for a key this package cannot use. `prepared` gives the key ready to verify
+    /// (``PreparedPublicKey/make(_:)`` of `key`, or the same value kept from an earlier call); it is asked only
+    /// once the key's family fits this algorithm.
+    func verify(_ signature: [UInt8], over message: ArraySlice<UInt8>, with key: SubjectPublicKeyInfo,
+                prepared: () throws(X509Error) -> PreparedPublicKey?) throws(X509Error) -> Bool {
         switch backing {
         case .ecdsa(let h):
-            guard let curve = key.algorithm.namedCurve else { return false }
-            let spki = key.derEncoded()
+            guard let curve = key.algorithm.namedCurve, curve == .p256 || curve == .p384 || curve == .p521 else { return false }
+            guard let k = try prepared() else { return false }
             do throws(ECDSAError) {
-                switch curve {
-                case .p256:
-                    let k = try P256.Signing.PublicKey(derRepresentation: spki)
+                switch k {
+                case .p256(let k):
                     let sig = try P256.Signing.ECDSASignature(derRepresentation: signature)
                     return SignatureAlgorithm.byHash(h, message, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) })
-                case .p384:
-                    let k = try P384.Signing.PublicKey(derRepresentation: spki)
+                case .p384(let k):
                     let sig = try P384.Signing.ECDSASignature(derRepresentation: signature)
                     return SignatureAlgorithm.byHash(h, message, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) })
-                case .p521:
-                    let k = try P521.Signing.PublicKey(derRepresentation: spki)
+                case .p521(let k):
                     let sig = try P521.Signing.ECDSASignature(derRepresentation: signature)
                     return SignatureAlgorithm.byHash(h, message, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) })
-                default: return false
+                case .rsa, .ed25519: return false
                 }
             } catch {
                 if error.code == .invalidSignatureEncoding { return false }
@@ -147,17 +147,14 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
             }
         case .rsaPKCS1(let h):
             guard let rh = RSAHashAlgorithm(h) else { return false }
-            return try SignatureAlgorithm.rsaVerify(signature, message, key, .pkcs1v1_5(rh))
+            return try SignatureAlgorithm.rsaVerify(signature, message, key, .pkcs1v1_5(rh), prepared)
         case .rsaPSS(let p):
             guard let padding = RSAPadding(p) else { return false }
-            return try SignatureAlgorithm.rsaVerify(signature, message, key, padding)
+            return try SignatureAlgorithm.rsaVerify(signature, message, key, padding, prepared)
         case .ed25519:
             guard key.algorithm == .ed25519 else { return false }
-            do throws(Ed25519Error) {
-                return try Curve25519.Signing.PublicKey(rawRepresentation: key.subjectPublicKey).isValidSignature(signature, for: message)
-            } catch {
-                throw X509Error.make(.unsupportedPublicKey, "Ed25519 key: \(error)")
-            }
+            guard case .ed25519(let k)? = try prepared() else { return false }
+            return k.isValidSignature(signature, for: message)
         case .md5WithRSA, .other:
             return false
         }
@@ -173,12 +170,10 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    static func rsaVerify(_ signature: [UInt8], _ message: ArraySlice<UInt8>, _ key: SubjectPublicKeyInfo, _ padding: RSAPadding) throws(X509Error) -> Bool {
+    static func rsaVerify(_ signature: [UInt8], _ message: ArraySlice<UInt8>, _ key: SubjectPublicKeyInfo, _ padding: RSAPadding,
+                          _ prepared: () throws(X509Error) -> PreparedPublicKey?) throws(X509Error) -> Bool {
         guard key.algorithm.isRSA else { return false }
-        let k: RSAPublicKey
-        do throws(RSAKeyError) { k = try RSAPublicKey(spki: key) } catch {
-            throw X509Error.make(.unsupportedPublicKey, "RSA key: \(error)")
-        }
+        guard case .rsa(let k)? = try prepared() else { return false }
         return k.isValidSignature(signature, for: message, padding: padding)
     }
 }

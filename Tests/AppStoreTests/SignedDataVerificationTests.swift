@@ -110,6 +110,8 @@ struct SignedDataVerificationTests {
         let signed = try Self.text("mock_signed_data/transactionInfo")
         let parts = signed.split(separator: ".").map(String.init)
         let v = try Self.verifier()
+        // Verified once first, so every tampered copy below meets the issuer and leaf keys the verifier kept.
+        #expect(try v.verifyAndDecodeTransaction(signed).bundleId == "com.example")
         // Another payload under the same signature.
         let otherPayload = Base64URL.encode(Array(#"{"environment":"Sandbox","bundleId":"com.example","signedDate":1672956154001}"#.utf8))
         Self.expectCode(.verificationFailure) { _ = try v.verifyAndDecodeTransaction(parts[0] + "." + otherPayload + "." + parts[2]) }
@@ -140,6 +142,8 @@ struct SignedDataVerificationTests {
         for junk in ["", "a.b", "a.b.c.d", parts[0] + "..", String(repeating: "A", count: 1 << 21)] {
             Self.expectCode(.invalidJWTFormat) { _ = try v.verifyAndDecodeTransaction(junk) }
         }
+        // The genuine transaction still verifies after all of them.
+        #expect(try v.verifyAndDecodeTransaction(signed).bundleId == "com.example")
         // Another trust root (Apple's real G3): the test chain does not lead there.
         Self.expectCode(.invalidChain) {
             _ = try SignedDataVerifier(bundleID: "com.example", appAppleID: 1234, environment: .sandbox).verifyAndDecodeTransaction(signed)

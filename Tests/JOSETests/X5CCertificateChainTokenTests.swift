@@ -45,8 +45,22 @@ struct X5CCertificateChainTokenTests {
         var valid = 0, refused = 0
         var codes: Set<String> = [], x509Codes: Set<String> = []
         let expectations = ClaimExpectations(issuer: "x5c-test", now: { Double(Self.now) })
+        // One verifier per set of roots, shared by the cases that pin them, so a case meets the keys kept by the
+        // cases before it (a tampered token after its valid twin).
+        var shared: [[String]: X5CVerifier] = [:]
         for c in cases {
-            let verifier = X5CVerifier(trustRoots: c.roots.map { roots[$0]! }, algorithms: Self.algorithms)
+            let verifier = shared[c.roots] ?? X5CVerifier(trustRoots: c.roots.map { roots[$0]! }, algorithms: Self.algorithms)
+            shared[c.roots] = verifier
+            // Verified again by the same verifier (its kept issuer and leaf keys) and by one that keeps none: one verdict.
+            func verdict(_ v: X5CVerifier) -> String {
+                do { return "valid \(try v.verify(c.token, at: Self.time(c.time), expecting: expectations).certificateChain.count)" } catch {
+                    return "\(error)"
+                }
+            }
+            let first = verdict(verifier)
+            #expect(verdict(verifier) == first, "\(c.name): a second verification with kept keys differs")
+            let cold = X5CVerifier(trustRoots: c.roots.map { roots[$0]! }, algorithms: Self.algorithms, keyCacheCapacity: 0)
+            #expect(verdict(cold) == first, "\(c.name): kept keys changed the verdict")
             do {
                 let v = try verifier.verify(c.token, at: Self.time(c.time), expecting: expectations)
                 #expect(c.expected == "valid", "\(c.name): accepted, expected \(c.expected)")
@@ -180,5 +194,24 @@ struct X5CCertificateChainTokenTests {
         for bad in ["", "QQ", "QQ=", "QR==", "QUI=x", "QUJ=", "Q===", "QU=I", "QUJD\n", "QU-D", "QU_D", "=QUJ"] {
             #expect(throws: JWTError(.invalidCertificate), "\(bad.debugDescription)") { try StandardBase64.decode(bad, what: "t") }
         }
+    }
+
+    @Test("a kept leaf key serves only the identical SubjectPublicKeyInfo: a key one byte away is read on its own and refused")
+    func keptLeafKeyOnlyForIdenticalKey() throws {
+        let chain = try Certificate.certificates(pemEncoded: Vectors.text("\(Self.folder)/chain.pem"))
+        let leaf = chain[2]
+        let verifier = X5CVerifier(trustRoots: [chain[0]], algorithms: [.es256])
+        let (_, cases) = try Self.manifest()
+        let ok = try #require(cases.first { $0.name == "ok" })
+        _ = try verifier.verify(ok.token, at: Self.time(ok.time), expecting: ClaimExpectations(issuer: "x5c-test", now: { Double(Self.now) }))
+        let kept = try #require(verifier.leafKeys.value(for: leaf.subjectPublicKeyInfoBytes))
+        #expect(kept.thumbprint == (try JWK(derRepresentation: leaf.subjectPublicKeyInfoBytes)).thumbprint)
+        #expect(verifier.leafKeys.count == 1)
+        // The point's last byte changed: off the curve, so reading it must fail rather than find the kept key.
+        var twin = leaf.subjectPublicKeyInfoBytes
+        twin[twin.count - 1] ^= 0x01
+        #expect(throws: JWTError.self) { try verifier.leafKey(twin) }
+        #expect(verifier.leafKeys.value(for: twin) == nil && verifier.leafKeys.count == 1)
+        #expect(try verifier.leafKey(leaf.subjectPublicKeyInfoBytes).thumbprint == kept.thumbprint)
     }
 }

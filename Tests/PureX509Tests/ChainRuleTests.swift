@@ -20,6 +20,9 @@ struct ChainRuleTests {
         let cases = json["cases"] as! [[String: Any]]
         var valid = 0, refused = 0
         var codes: Set<String> = []
+        // One verifier per set of roots and policy, shared by the cases that use them, so a case meets the keys
+        // kept by the cases before it.
+        var shared: [String: CertificateVerifier] = [:]
         for c in cases {
             let name = c["name"] as! String
             let leaf = try Self.load(c["leaf"] as! String)
@@ -29,8 +32,20 @@ struct ChainRuleTests {
             policy.requiredExtendedKeyUsages = (c["eku"] as! [String]).map { $0 == "serverAuth" ? X509OID.serverAuth : X509OID.clientAuth }
             let expected = c["expected"] as! String
             let time = Int64(c["time"] as! Int)
+            // A verifier that keeps issuer keys, asked twice, and one that keeps none: one verdict.
+            let sharedKey = "\(c["roots"]!) \(c["eku"]!)"
+            let verifier = shared[sharedKey] ?? CertificateVerifier(trustRoots: roots, policy: policy)
+            shared[sharedKey] = verifier
+            func verdict(_ v: CertificateVerifier) -> String {
+                do { return "valid \(try v.validate(leaf: leaf, intermediates: pool, at: time).map(\.derEncoded))" } catch {
+                    return "\(error)"
+                }
+            }
+            let first = verdict(verifier)
+            #expect(verdict(verifier) == first, "\(name): a second validation with kept keys differs")
+            #expect(verdict(CertificateVerifier(trustRoots: roots, policy: policy, keyCacheCapacity: 0)) == first, "\(name): kept keys changed the verdict")
             do {
-                let chain = try CertificateVerifier(trustRoots: roots, policy: policy).validate(leaf: leaf, intermediates: pool, at: time)
+                let chain = try verifier.validate(leaf: leaf, intermediates: pool, at: time)
                 #expect(expected == "valid", "\(name): validated, expected \(expected)")
                 #expect(chain.first == leaf && roots.contains(chain.last!), "\(name)")
                 valid += 1

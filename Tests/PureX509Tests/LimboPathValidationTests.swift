@@ -53,12 +53,19 @@ struct LimboPathValidationTests {
         if let depth = t["max_chain_depth"] as? Int { policy.maximumChainLength = depth + 2 }
         let time: Int64
         if let s = t["validation_time"] as? String { time = try unixSeconds(s) } else { time = 1_700_000_000 }
-        do {
-            _ = try CertificateVerifier(trustRoots: roots, policy: policy).validate(leaf: leaf, intermediates: pool, at: time)
-            return nil
-        } catch {
-            return error
+        // The verdict of a verifier that keeps issuer keys, asked twice (the second time with the keys the first
+        // prepared), must be that of a verifier that keeps none.
+        func verdict(_ v: CertificateVerifier) -> X509Error? {
+            do { _ = try v.validate(leaf: leaf, intermediates: pool, at: time); return nil } catch { return error }
         }
+        let verifier = CertificateVerifier(trustRoots: roots, policy: policy)
+        let first = verdict(verifier), again = verdict(verifier)
+        let cold = verdict(CertificateVerifier(trustRoots: roots, policy: policy, keyCacheCapacity: 0))
+        for other in [again, cold] {
+            #expect(other?.code == first?.code && other?.position == first?.position && other?.reason == first?.reason,
+                    "kept keys changed the verdict: \(String(describing: first)) / \(String(describing: other))")
+        }
+        return first
     }
 
     @Test("every case agrees with its expected result, or is listed as skipped")

@@ -70,20 +70,28 @@ public struct X5CVerifier: Sendable {
     /// The allow-list; a token whose `alg` is not in it fails with `algorithmNotAllowed`.
     public let algorithms: Set<JWSAlgorithm>
     public let options: Options
+    /// Leaf keys as JWKs, by the leaf's exact SubjectPublicKeyInfo DER, shared by copies of this verifier.
+    let leafKeys: PreparedKeyCache<JWK>
 
     /// - Parameters:
     ///   - trustRoots: the only roots a chain may end at (pin them; never take them from the token).
     ///   - policy: extended key usages, required extensions, chain length, signature algorithms, an extra check.
     ///   - algorithms: the JWS algorithms accepted.
     ///   - options: token and `x5c` limits.
+    ///   - keyCacheCapacity: how many issuer keys, and separately how many leaf keys, are kept prepared for
+    ///     verification between calls (see ``CertificateVerifier/init(trustRoots:policy:keyCacheCapacity:)``): a
+    ///     kept key serves only the identical SubjectPublicKeyInfo, and every chain and signature is still checked
+    ///     on every call. Keep one verifier for all tokens; 0 keeps none.
     public init(trustRoots: [Certificate], policy: CertificateVerifier.Policy = CertificateVerifier.Policy(),
-                algorithms: Set<JWSAlgorithm>, options: Options = .default) {
+                algorithms: Set<JWSAlgorithm>, options: Options = .default,
+                keyCacheCapacity: Int = CertificateVerifier.defaultKeyCacheCapacity) {
         var p = policy
         // A key certified for other uses only (keyEncipherment, …) does not sign tokens (RFC 5280 §4.2.1.3).
         p.requiredKeyUsage.insert(.digitalSignature)
-        self.certificateVerifier = CertificateVerifier(trustRoots: trustRoots, policy: p)
+        self.certificateVerifier = CertificateVerifier(trustRoots: trustRoots, policy: p, keyCacheCapacity: keyCacheCapacity)
         self.algorithms = algorithms
         self.options = options
+        self.leafKeys = PreparedKeyCache(capacity: keyCacheCapacity)
     }
 
     /// Verifies the chain and the signature of a compact JWS; the payload is not interpreted unless
@@ -154,13 +162,22 @@ public struct X5CVerifier: Sendable {
 
         let key: JWK
         do {
-            key = try JWK(derRepresentation: leaf.subjectPublicKeyInfoBytes)
+            key = try leafKey(leaf.subjectPublicKeyInfoBytes)
             try key.checkFits(alg)
         } catch let e {
             throw JWTError.make(e.code, "x5c leaf certificate's key: \(e.reason)")
         }
         try key.verify(alg, signature: signature, signingInput: buf.slice(parts.signingInputRange))
         return Checked(header: header, payload: payload, object: needsObject ? object : nil, key: key, chain: chain)
+    }
+
+    /// The leaf's key as a JWK: kept from an earlier token with the identical SubjectPublicKeyInfo, or read now
+    /// (and kept). Only keys that were read without error are kept, so a refusal is the same on every call.
+    func leafKey(_ spki: [UInt8]) throws(JWTError) -> JWK {
+        if let k = leafKeys.value(for: spki) { return k }
+        let k = try JWK(derRepresentation: spki)
+        leafKeys.insert(k, for: spki)
+        return k
     }
 
     static func wholeSeconds(_ t: Double) throws -> Int64 {

@@ -64,8 +64,9 @@ enum AppStorePeer {
     }
 
     /// Verifies and decodes the transaction at its signedDate; true only for Apple's mock payload.
-    static func transactionVerifier(root: [UInt8], signed: String) throws -> () async -> Bool {
-        let verifier = try X5CVerifier(rootCertificates: [Certificate(derEncoded: root)])
+    static func transactionVerifier(root: [UInt8], signed: String, cold: Bool = false) throws -> () async -> Bool {
+        let r = try Certificate(derEncoded: root)
+        let kept = try X5CVerifier(rootCertificates: [r])
         // The payload's signedDate, read as Apple's library does before validating (the chain is checked at it).
         let parts = signed.split(separator: ".")
         guard parts.count == 3, let body = Data(base64URL: String(parts[1])),
@@ -74,7 +75,9 @@ enum AppStorePeer {
         let signedDate = Date(timeIntervalSince1970: ms / 1000)
         let token = Array(signed.utf8)
         return {
-            guard let t = try? await verifier.verifyJWS(token, as: Transaction.self, jsonDecoder: JSONDecoder(),
+            // Cold: a verifier made for each transaction.
+            guard let verifier = cold ? try? X5CVerifier(rootCertificates: [r]) : kept,
+                  let t = try? await verifier.verifyJWS(token, as: Transaction.self, jsonDecoder: JSONDecoder(),
                                                          validationTime: .fixed(signedDate), policy: { AppleMarkerOIDPolicy() })
             else { return false }
             return t.bundleId == "com.example" && t.environment == "Sandbox" && t.signedDate == 1_672_956_154_000

@@ -22,6 +22,16 @@ enum PureAppStoreSide {
         return (root, signed)
     }
 
+    /// Cold: a SignedDataVerifier made for each transaction.
+    static func coldTransactionVerifier(root: [UInt8], signed: String) throws -> () -> Bool {
+        let r = try Certificate(derEncoded: root)
+        return {
+            guard let verifier = try? SignedDataVerifier(rootCertificates: [r], bundleID: "com.example", appAppleID: 1234, environment: .sandbox),
+                  let t = try? verifier.verifyAndDecodeTransaction(signed) else { return false }
+            return t.bundleId == "com.example" && t.signedDate == 1_672_956_154_000
+        }
+    }
+
     /// Verifies and decodes the transaction; true only for Apple's mock payload.
     static func transactionVerifier(root: [UInt8], signed: String) throws -> () -> Bool {
         let verifier = try SignedDataVerifier(rootCertificates: [Certificate(derEncoded: root)], bundleID: "com.example",

@@ -33,6 +33,22 @@ enum PureX5CSide {
         return { (try? verifier.validate(leaf: l, intermediates: [i], at: at))?.count == 3 }
     }
 
+    /// Cold: a verifier made for each validation (the root's key prepared each time, nothing kept between calls).
+    static func coldValidator(leaf: [UInt8], intermediate: [UInt8], root: [UInt8]) throws -> () -> Bool {
+        let r = try Certificate(derEncoded: root)
+        let l = try Certificate(derEncoded: leaf), i = try Certificate(derEncoded: intermediate)
+        return { (try? CertificateVerifier(trustRoots: [r]).validate(leaf: l, intermediates: [i], at: at))?.count == 3 }
+    }
+
+    /// Cold: a verifier made for each token.
+    static func coldTokenVerifier(token: String, root: [UInt8]) throws -> () -> Bool {
+        let r = try Certificate(derEncoded: root)
+        let expectations = ClaimExpectations(issuer: "x5c-test", now: { Double(at) })
+        return {
+            (try? X5CVerifier(trustRoots: [r], algorithms: [.es256]).verify(token, at: .fixed(at), expecting: expectations)) != nil
+        }
+    }
+
     static func tokenVerifier(token: String, root: [UInt8]) throws -> () -> Bool {
         let verifier = X5CVerifier(trustRoots: [try Certificate(derEncoded: root)], algorithms: [.es256])
         let expectations = ClaimExpectations(issuer: "x5c-test", now: { Double(at) })

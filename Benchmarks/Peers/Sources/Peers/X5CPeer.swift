@@ -39,6 +39,29 @@ enum X5CPeer {
         }
     }
 
+    /// Cold: jwt-kit's X5CVerifier made for each validation.
+    static func coldValidator(leaf: [UInt8], intermediate: [UInt8], root: [UInt8]) throws -> () async -> Bool {
+        let r = try Certificate(derEncoded: root)
+        let chain = try [leaf, intermediate].map { try Certificate(derEncoded: $0) }
+        return {
+            guard let verifier = try? X5CVerifier(rootCertificates: [r]),
+                  let result = try? await verifier.verifyChain(certificates: chain, policy: { RFC5280Policy(validationTime: validationDate) }) else {
+                return false
+            }
+            if case .validCertificate(let path) = result { return path.count == 3 }
+            return false
+        }
+    }
+
+    /// Cold: jwt-kit's X5CVerifier made for each token.
+    static func coldTokenVerifier(token: String, root: [UInt8]) throws -> () async -> Bool {
+        let r = try Certificate(derEncoded: root)
+        return {
+            guard let verifier = try? X5CVerifier(rootCertificates: [r]) else { return false }
+            return (try? await verifier.verifyJWS(token, as: Claims.self, validationTime: .fixed(validationDate))) != nil
+        }
+    }
+
     /// Verifies the whole x5c token (chain at the fixed time, ES256 signature, claims).
     static func tokenVerifier(token: String, root: [UInt8]) throws -> () async -> Bool {
         let verifier = try X5CVerifier(rootCertificates: [Certificate(derEncoded: root)])

@@ -1,18 +1,19 @@
 // PureJOSE against swift-crypto, jwt-kit and BigInt, side by side in one run.
-//   cd Benchmarks/Peers && swift run -c release [--filter SUBSTRING] [--cpu]
+//   cd Benchmarks/Peers && swift run -c release [--filter SUBSTRING]... [--cpu]
 //   Scripts/allocs.sh: allocations per whole-token verification instead of times (`--allocs`)
 import _CryptoExtras
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
-var filter: String?
-if let i = arguments.firstIndex(of: "--filter"), arguments.index(after: i) < arguments.endIndex {
-    filter = arguments[arguments.index(after: i)]
+// `--filter` may be repeated: a row runs when its name contains any of them.
+var filters: [String] = []
+for i in arguments.indices where arguments[i] == "--filter" && arguments.index(after: i) < arguments.endIndex {
+    filters.append(arguments[arguments.index(after: i)])
 }
 useProcessCPUTime = arguments.contains("--cpu")
 let countAllocations = arguments.contains("--allocs")
 func wanted(_ name: String) -> Bool {
-    !countAllocations && (filter.map { name.localizedCaseInsensitiveContains($0) } ?? true)
+    !countAllocations && (filters.isEmpty || filters.contains { name.localizedCaseInsensitiveContains($0) })
 }
 
 var rows: [Row] = []
@@ -105,6 +106,16 @@ if wanted("x509") || wanted("x5c") {
     } else if wanted("x509") {
         print("x509.validate: a side does not validate the chain: not timed")
     }
+    let pureColdValidate = try PureX5CSide.coldValidator(leaf: x.leaf, intermediate: x.intermediate, root: x.root)
+    let peerColdValidate = try X5CPeer.coldValidator(leaf: x.leaf, intermediate: x.intermediate, root: x.root)
+    if wanted("x509"), pureColdValidate(), await peerColdValidate() {
+        let q = await measureAsync(peerColdValidate)
+        rows.append(Row(operation: "x509.validate.cold, a verifier made per chain", pure: measure(pureColdValidate),
+                        peer: "jwt-kit X5CVerifier", peerTime: q))
+        FileHandle.standardError.write(Data("  measured x509.validate.cold\n".utf8))
+    } else if wanted("x509") {
+        print("x509.validate.cold: a side does not validate the chain: not timed")
+    }
     let pureToken = try PureX5CSide.tokenVerifier(token: x.token, root: x.root)
     let peerToken = try X5CPeer.tokenVerifier(token: x.token, root: x.root)
     if wanted("x5c"), pureToken(), await peerToken() {
@@ -114,6 +125,16 @@ if wanted("x509") || wanted("x5c") {
         FileHandle.standardError.write(Data("  measured jwt.x5c.ES256\n".utf8))
     } else if wanted("x5c") {
         print("jwt.x5c.ES256: a side does not verify the token: not timed")
+    }
+    let pureColdToken = try PureX5CSide.coldTokenVerifier(token: x.token, root: x.root)
+    let peerColdToken = try X5CPeer.coldTokenVerifier(token: x.token, root: x.root)
+    if wanted("x5c"), pureColdToken(), await peerColdToken() {
+        let q = await measureAsync(peerColdToken)
+        rows.append(Row(operation: "jwt.x5c.ES256.cold, a verifier made per token", pure: measure(pureColdToken),
+                        peer: "jwt-kit X5CVerifier", peerTime: q))
+        FileHandle.standardError.write(Data("  measured jwt.x5c.ES256.cold\n".utf8))
+    } else if wanted("x5c") {
+        print("jwt.x5c.ES256.cold: a side does not verify the token: not timed")
     }
 }
 
@@ -130,6 +151,16 @@ if wanted("appstore") {
         FileHandle.standardError.write(Data("  measured appstore.transaction\n".utf8))
     } else {
         print("appstore.transaction: a side does not verify the transaction (PureJOSE \(pure()), peer \(await peer())): not timed")
+    }
+    let pureCold = try PureAppStoreSide.coldTransactionVerifier(root: a.root, signed: a.signed)
+    let peerCold = try AppStorePeer.transactionVerifier(root: a.root, signed: a.signed, cold: true)
+    if pureCold(), await peerCold() {
+        let q = await measureAsync(peerCold)
+        rows.append(Row(operation: "appstore.transaction.cold, a verifier made per transaction", pure: measure(pureCold),
+                        peer: "jwt-kit X5CVerifier + Apple OIDs", peerTime: q))
+        FileHandle.standardError.write(Data("  measured appstore.transaction.cold\n".utf8))
+    } else {
+        print("appstore.transaction.cold: a side does not verify the transaction: not timed")
     }
 }
 

@@ -1,0 +1,105 @@
+import DER
+import ECDSA
+import Ed25519
+import RSA
+
+/// An issuer's public key ready to verify signatures: parsed, checked, and with its verification tables built
+/// (ECDSA's multiples of Q, RSA's Montgomery context, Ed25519's decoded point). Building them costs about as much
+/// as one verification, so ``CertificateVerifier`` prepares its trust roots' keys once and keeps the keys of
+/// other issuers in a ``PreparedKeyCache``. A prepared key is a function of the SubjectPublicKeyInfo's DER alone:
+/// every signature is still checked on every call.
+enum PreparedPublicKey: Sendable {
+    case p256(P256.Signing.PublicKey)
+    case p384(P384.Signing.PublicKey)
+    case p521(P521.Signing.PublicKey)
+    case rsa(RSAPublicKey)
+    case ed25519(Curve25519.Signing.PublicKey)
+
+    /// Prepares `key`; nil when it is of no family a certificate signature here uses (it verifies nothing).
+    /// Throws `unsupportedPublicKey` for a key of a known family that is not a valid key, with the reasons the
+    /// per-signature parsing gave before keys were prepared.
+    static func make(_ key: SubjectPublicKeyInfo) throws(X509Error) -> PreparedPublicKey? {
+        if key.algorithm.isRSA {
+            do throws(RSAKeyError) { return .rsa(try RSAPublicKey(spki: key)) } catch {
+                throw X509Error.make(.unsupportedPublicKey, "RSA key: \(error)")
+            }
+        }
+        if key.algorithm == .ed25519 {
+            do throws(Ed25519Error) {
+                return .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: key.subjectPublicKey))
+            } catch {
+                throw X509Error.make(.unsupportedPublicKey, "Ed25519 key: \(error)")
+            }
+        }
+        guard let curve = key.algorithm.namedCurve, curve == .p256 || curve == .p384 || curve == .p521 else { return nil }
+        let spki = key.derEncoded()
+        do throws(ECDSAError) {
+            if curve == .p256 { return .p256(try P256.Signing.PublicKey(derRepresentation: spki)) }
+            if curve == .p384 { return .p384(try P384.Signing.PublicKey(derRepresentation: spki)) }
+            return .p521(try P521.Signing.PublicKey(derRepresentation: spki))
+        } catch {
+            // As when the key was parsed beside the signature: this code meant "does not verify".
+            if error.code == .invalidSignatureEncoding { return nil }
+            throw X509Error.make(.unsupportedPublicKey, "EC key: \(error)")
+        }
+    }
+}
+
+#if !hasFeature(Embedded)
+import Synchronization
+
+/// A bounded cache of values made from a SubjectPublicKeyInfo, keyed by its exact DER bytes (a value is only
+/// ever returned for the very bytes it was made from), safe to share between threads and tasks. When full, the
+/// oldest entry is dropped. Used for the prepared issuer keys of ``CertificateVerifier`` and the leaf keys of
+/// JOSE's `X5CVerifier`; copies of a verifier share one cache.
+///
+/// In Embedded Swift, where `Synchronization.Mutex` is not available, the cache holds nothing (``capacity`` is 0)
+/// and every key is prepared for its signature.
+package final class PreparedKeyCache<Value: Sendable>: Sendable {
+    struct State {
+        var values: [[UInt8]: Value] = [:]
+        /// Keys in insertion order; `values` holds exactly these.
+        var order: [[UInt8]] = []
+        var oldest = 0
+    }
+    private let state = Mutex(State())
+    /// The most entries kept.
+    package let capacity: Int
+
+    package init(capacity: Int) { self.capacity = max(0, capacity) }
+
+    /// The value made from exactly `spki`, if kept.
+    package func value(for spki: [UInt8]) -> Value? {
+        state.withLock { $0.values[spki] }
+    }
+
+    /// Keeps `value` for `spki`, dropping the oldest entry when full.
+    package func insert(_ value: Value, for spki: [UInt8]) {
+        guard capacity > 0 else { return }
+        state.withLock { s in
+            if s.values[spki] != nil { s.values[spki] = value; return }
+            if s.order.count < capacity {
+                s.order.append(spki)
+            } else {
+                s.values[s.order[s.oldest]] = nil
+                s.order[s.oldest] = spki
+                s.oldest = (s.oldest + 1) % capacity
+            }
+            s.values[spki] = value
+        }
+    }
+
+    /// How many entries are kept.
+    package var count: Int { state.withLock { $0.values.count } }
+}
+#else
+/// Embedded Swift has no `Synchronization.Mutex`: this cache keeps nothing, and every key is prepared for its
+/// signature (the trust roots' keys are still prepared once, by ``CertificateVerifier``).
+package final class PreparedKeyCache<Value: Sendable>: Sendable {
+    package var capacity: Int { 0 }
+    package init(capacity: Int) {}
+    package func value(for spki: [UInt8]) -> Value? { nil }
+    package func insert(_ value: Value, for spki: [UInt8]) {}
+    package var count: Int { 0 }
+}
+#endif

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import TestSupport
+import DER
+@testable import PureX509
+
+/// CertificateVerifier prepares its trust roots' keys once and keeps other issuers' prepared keys between calls,
+/// keyed by the exact SubjectPublicKeyInfo DER: a kept key never serves a different key, the number kept stays
+/// within the bound, verdicts are those of a verifier that keeps nothing, and one verifier is safe to share
+/// between tasks. (The agreement on every vector chain is checked where those vectors are run:
+/// ChainRuleTests, LimboPathValidationTests, X5CCertificateChainTokenTests.)
+@Suite("Prepared issuer keys: kept between calls, only for the identical key")
+struct PreparedIssuerKeyReuseTests {
+    static let folder = "x509-chains"
+    static let at: Int64 = 1_767_225_600
+
+    static func load(_ label: String) throws -> Certificate {
+        try Certificate(pemEncoded: Vectors.text("\(folder)/\(label).pem"))
+    }
+
+    /// The public key a prepared key verifies with, as bytes (to compare two prepared keys).
+    static func keyBytes(_ k: PreparedPublicKey?) -> [UInt8]? {
+        switch k {
+        case .p256(let k)?: return k.derRepresentation
+        case .p384(let k)?: return k.derRepresentation
+        case .p521(let k)?: return k.derRepresentation
+        case .rsa(let k)?: return k.derRepresentation
+        case .ed25519(let k)?: return k.rawRepresentation
+        case nil: return nil
+        }
+    }
+
+    /// `certificate`'s DER with one byte of its SubjectPublicKeyInfo changed (the last: the point's y, or the
+    /// RSA exponent), parsed again. Its signature no longer verifies, which does not matter here: the copy is
+    /// only ever used as an issuer.
+    static func withKeyByteChanged(_ certificate: Certificate) throws -> Certificate {
+        let der = certificate.derEncoded, spki = certificate.subjectPublicKeyInfoBytes
+        let start = try #require((0...(der.count - spki.count)).first { Array(der[$0..<($0 + spki.count)]) == spki })
+        var changed = der
+        changed[start + spki.count - 1] ^= 0x01
+        let c = try Certificate(derEncoded: changed)
+        #expect(c.subjectPublicKeyInfoBytes.count == spki.count && c.subjectPublicKeyInfoBytes != spki)
+        #expect(zip(c.subjectPublicKeyInfoBytes, spki).filter { $0 != $1 }.count == 1)
+        return c
+    }
+
+    @Test("a kept key serves only the identical SubjectPublicKeyInfo: an issuer whose key differs in one byte gets its own")
+    func keptKeyOnlyForIdenticalKey() throws {
+        let root = try Self.load("root"), inter = try Self.load("inter"), leaf = try Self.load("ok.leaf")
+        let verifier = CertificateVerifier(trustRoots: [root])
+        #expect(try verifier.validate(leaf: leaf, intermediates: [inter], at: Self.at).count == 3)
+        #expect(verifier.issuerKeys.count == 1)
+        let kept = try #require(verifier.issuerKeys.value(for: inter.subjectPublicKeyInfoBytes))
+        #expect(Self.keyBytes(kept) == Self.keyBytes(try PreparedPublicKey.make(inter.subjectPublicKeyInfo!)))
+
+        // The twin's point is off the curve: preparing it must fail, not hand back the kept key.
+        let twin = try Self.withKeyByteChanged(inter)
+        #expect(throws: X509Error.self) { try verifier.preparedKey(of: twin, twin.subjectPublicKeyInfo!) }
+        #expect(verifier.issuerKeys.value(for: twin.subjectPublicKeyInfoBytes) == nil)
+        // Through validation: the leaf is not accepted on the strength of the kept key, and the refusal is the one a
+        // verifier that keeps nothing gives.
+        let cold = CertificateVerifier(trustRoots: [root], keyCacheCapacity: 0)
+        var warmError: X509Error?, coldError: X509Error?
+        do { _ = try verifier.validate(leaf: leaf, intermediates: [twin], at: Self.at) } catch { warmError = error }
+        do { _ = try cold.validate(leaf: leaf, intermediates: [twin], at: Self.at) } catch { coldError = error }
+        #expect(warmError != nil && warmError?.code == coldError?.code && warmError?.position == coldError?.position)
+        #expect(warmError?.code == .unsupportedPublicKey, "\(String(describing: warmError))")
+        // And the original still validates afterwards.
+        #expect(try verifier.validate(leaf: leaf, intermediates: [inter], at: Self.at).count == 3)
+
+        // A root whose key differs in one byte from a pinned root's gets nothing from the roots' prepared keys either.
+        let rootTwin = try Self.withKeyByteChanged(root)
+        #expect(verifier.rootKeys[root.subjectPublicKeyInfoBytes] != nil)
+        #expect(verifier.rootKeys[rootTwin.subjectPublicKeyInfoBytes] == nil)
+        #expect(throws: X509Error.self) { try verifier.preparedKey(of: rootTwin, rootTwin.subjectPublicKeyInfo!) }
+    }
+
+    @Test("the trust roots' keys are prepared when the verifier is made and used for what the roots sign")
+    func rootKeysPreparedOnce() throws {
+        let roots = try ["root", "rsa-root", "ed25519-root", "p521-root"].map(Self.load)
+        let verifier = CertificateVerifier(trustRoots: roots + [roots[0]])
+        #expect(verifier.rootKeys.count == 4)
+        for r in roots {
+            let k = try #require(verifier.rootKeys[r.subjectPublicKeyInfoBytes])
+            #expect(Self.keyBytes(k) == Self.keyBytes(try PreparedPublicKey.make(r.subjectPublicKeyInfo!)))
+        }
+        let inter = try Self.load("inter"), leaf = try Self.load("ok.leaf")
+        #expect(try verifier.validate(leaf: leaf, intermediates: [inter], at: Self.at).count == 3)
+        // The root signed the intermediate with its prepared key; only the intermediate's key was kept.
+        #expect(verifier.issuerKeys.count == 1 && verifier.issuerKeys.value(for: roots[0].subjectPublicKeyInfoBytes) == nil)
+    }
+
+    @Test("the number of kept keys never exceeds the bound; the oldest goes first")
+    func boundHolds() throws {
+        let cache = PreparedKeyCache<Int>(capacity: 4)
+        for i in 0..<11 {
+            cache.insert(i, for: [UInt8(i), 0xAA])
+            #expect(cache.count == min(i + 1, 4))
+        }
+        for i in 0..<7 { #expect(cache.value(for: [UInt8(i), 0xAA]) == nil, "\(i) kept") }
+        for i in 7..<11 { #expect(cache.value(for: [UInt8(i), 0xAA]) == i) }
+        cache.insert(100, for: [9, 0xAA])   // replacing a kept key's value drops nothing
+        #expect(cache.count == 4 && cache.value(for: [9, 0xAA]) == 100 && cache.value(for: [7, 0xAA]) == 7)
+        #expect(cache.value(for: [9]) == nil && cache.value(for: [9, 0xAA, 0]) == nil)
+        let none = PreparedKeyCache<Int>(capacity: 0)
+        none.insert(1, for: [1])
+        #expect(none.count == 0 && none.value(for: [1]) == nil)
+
+        // Through a verifier: every distinct key of the generated chains' issuers, more than the bound.
+        let files = try Vectors.files(in: Self.folder, suffix: ".pem")
+        let certificates = try files.map { try Self.load(String($0.dropLast(4))) }
+        var distinct: [[UInt8]: Certificate] = [:]
+        for c in certificates where c.subjectPublicKeyInfo != nil { distinct[c.subjectPublicKeyInfoBytes] = c }
+        let bound = 3
+        Vectors.report("\(Self.folder) (*.pem, distinct issuer keys)", cases: distinct.count, detail: "\(files.count) files, bound \(bound)")
+        #expect(files.count == 42 && distinct.count == 14)
+        let verifier = CertificateVerifier(trustRoots: [], keyCacheCapacity: bound)
+        for (i, c) in distinct.values.sorted(by: { $0.derEncoded.lexicographicallyPrecedes($1.derEncoded) }).enumerated() {
+            let k = try verifier.preparedKey(of: c, c.subjectPublicKeyInfo!)
+            #expect(Self.keyBytes(k) == Self.keyBytes(try PreparedPublicKey.make(c.subjectPublicKeyInfo!)))
+            #expect(verifier.issuerKeys.count == min(i + 1, bound))
+        }
+    }
+
+    @Test("copies of a verifier share its kept keys")
+    func copiesShare() throws {
+        let root = try Self.load("root"), inter = try Self.load("inter"), leaf = try Self.load("ok.leaf")
+        let verifier = CertificateVerifier(trustRoots: [root])
+        let copy = verifier
+        _ = try copy.validate(leaf: leaf, intermediates: [inter], at: Self.at)
+        #expect(verifier.issuerKeys.value(for: inter.subjectPublicKeyInfoBytes) != nil)
+    }
+
+    @Test("8 concurrent tasks validating through one verifier (a bound of 2 keys, so keys are dropped and made again) all get the answers of a verifier that keeps nothing")
+    func concurrentValidation() async throws {
+        let json = try JSONSerialization.jsonObject(with: Data(Vectors.bytes("\(Self.folder)/MANIFEST.json"))) as! [String: Any]
+        // The cases pinned to the P-384 test root and asking no extended key usage share one verifier.
+        let cases = (json["cases"] as! [[String: Any]]).filter { ($0["roots"] as! [String]) == ["root"] && ($0["eku"] as! [String]).isEmpty }
+        struct Run: Sendable { let name: String; let leaf: Certificate; let pool: [Certificate]; let time: Int64 }
+        let runs = try cases.map { c in
+            Run(name: c["name"] as! String, leaf: try Self.load(c["leaf"] as! String),
+                pool: try (c["intermediates"] as! [String]).map(Self.load), time: Int64(c["time"] as! Int))
+        }
+        Vectors.report("\(Self.folder)/MANIFEST.json", cases: runs.count, detail: "the cases pinned to root without EKU, 8 concurrent tasks")
+        #expect(runs.count == 15)
+        let root = try Self.load("root")
+        func verdict(_ v: CertificateVerifier, _ r: Run) -> String {
+            do { return "valid \(try v.validate(leaf: r.leaf, intermediates: r.pool, at: r.time).count)" } catch {
+                return "\(error.code) at \(String(describing: error.position))"
+            }
+        }
+        let cold = CertificateVerifier(trustRoots: [root], keyCacheCapacity: 0)
+        let expected = runs.map { verdict(cold, $0) }
+        #expect(expected.contains { $0.hasPrefix("valid") } && expected.contains { !$0.hasPrefix("valid") })
+        let shared = CertificateVerifier(trustRoots: [root], keyCacheCapacity: 2)
+        let mismatches = await withTaskGroup(of: [String].self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong: [String] = []
+                    for round in 0..<4 {
+                        for j in 0..<runs.count {
+                            let n = runs.count, i = task % 2 == 0 ? (j + task + round) % n : (2 * n - 1 - j - task) % n   // another order per task
+                            let got = verdict(shared, runs[i])
+                            if got != expected[i] { wrong.append("task \(task): \(runs[i].name): \(got), expected \(expected[i])") }
+                        }
+                    }
+                    return wrong
+                }
+            }
+            var all: [String] = []
+            for await w in group { all += w }
+            return all
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(shared.issuerKeys.count <= 2)
+    }
+}
