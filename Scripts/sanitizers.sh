@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test suite under the sanitizers (issue 16):
 #   AddressSanitizer (+ LeakSanitizer): the whole suite, build folder .build-asan
-#   ThreadSanitizer: the concurrency and JWKSCache suites, build folder .build-tsan
+#   ThreadSanitizer: the concurrency, JWKSCache and PureX509 kept-key suites, build folder .build-tsan
 #   Scripts/sanitizers.sh [address|thread]   (default: both)
 # LeakSanitizer suppressions, each with its reason: Scripts/sanitizers.supp.
 set -euo pipefail
@@ -28,7 +28,8 @@ if [[ $which == both || $which == thread ]]; then
     swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | grep -E "error|Build complete" || true
     echo "[sanitizers] thread build: $(( SECONDS - t0 )) s"
     t0=$SECONDS
-    filter='JOSETests\.(ConcurrencyTests|JWKSCache)'   # ConcurrencyTests, JWKSCacheTests, JWKSCacheRobustnessTests, JWKSCacheSoakTests
+    # ConcurrencyTests, JWKSCacheTests, JWKSCacheRobustnessTests, JWKSCacheSoakTests; CertificateVerifier's kept keys
+    filter='JOSETests\.(ConcurrencyTests|JWKSCache)|PureX509Tests\.PreparedIssuerKeyReuseTests'
     if swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$filter" > .build-tsan/test.log 2>&1; then
         echo "[sanitizers] thread ($filter): $(grep -E 'Test run with' .build-tsan/test.log | tail -1) ($(( SECONDS - t0 )) s)"
     else

@@ -3,6 +3,9 @@
 //   x509.parse      the three certificates from DER (strict RFC 5280 parsing, extensions decoded)
 //   x509.validate   the leaf to the pinned root through the intermediate (two P-384 ECDSA signatures)
 //   jwt.x5c.ES256   a whole token: header, x5c parsed and validated, the leaf's ES256 signature, the claims
+// Those two use one verifier made before timing, as a server does: the root's key was prepared when it was made,
+// the intermediate's and the leaf's keys are kept from the first call (every signature is still checked).
+//   x509.validate.cold, jwt.x5c.ES256.cold   the same with a verifier made for each call: nothing kept or reused
 // Benchmarks/Peers times the same chain and token through jwt-kit's X5CVerifier (swift-certificates).
 
 import Foundation
@@ -33,6 +36,13 @@ func x509Benchmarks() -> [Benchmark] {
         },
         Benchmark(name: "jwt.x5c.ES256", unit: .opsPerSecond) {
             blackHole(try! x5c.verify(token, at: .fixed(at), expecting: expectations).claims)
+        },
+        Benchmark(name: "x509.validate.cold", unit: .opsPerSecond) {
+            blackHole(try! CertificateVerifier(trustRoots: [root]).validate(leaf: leaf, intermediates: [inter], at: at))
+        },
+        Benchmark(name: "jwt.x5c.ES256.cold", unit: .opsPerSecond) {
+            let v = X5CVerifier(trustRoots: [root], algorithms: [.es256])
+            blackHole(try! v.verify(token, at: .fixed(at), expecting: expectations).claims)
         },
     ]
 }

@@ -79,7 +79,7 @@ public struct X5CVerifier: Sendable {
     ///   - algorithms: the JWS algorithms accepted.
     ///   - options: token and `x5c` limits.
     ///   - keyCacheCapacity: how many issuer keys, and separately how many leaf keys, are kept prepared for
-    ///     verification between calls (see ``CertificateVerifier/init(trustRoots:policy:keyCacheCapacity:)``): a
+    ///     verification between calls (see `CertificateVerifier.init(trustRoots:policy:keyCacheCapacity:)`): a
     ///     kept key serves only the identical SubjectPublicKeyInfo, and every chain and signature is still checked
     ///     on every call. Keep one verifier for all tokens; 0 keeps none.
     public init(trustRoots: [Certificate], policy: CertificateVerifier.Policy = CertificateVerifier.Policy(),
