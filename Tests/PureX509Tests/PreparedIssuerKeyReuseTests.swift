@@ -106,20 +106,7 @@ struct PreparedIssuerKeyReuseTests {
         none.insert(1, for: [1])
         #expect(none.count == 0 && none.value(for: [1]) == nil)
 
-        // Through a verifier: every distinct key of the generated chains' issuers, more than the bound.
-        let files = try Vectors.files(in: Self.folder, suffix: ".pem")
-        let certificates = try files.map { try Self.load(String($0.dropLast(4))) }
-        var distinct: [[UInt8]: Certificate] = [:]
-        for c in certificates where c.subjectPublicKeyInfo != nil { distinct[c.subjectPublicKeyInfoBytes] = c }
-        let bound = 3
-        Vectors.report("\(Self.folder) (*.pem, distinct issuer keys)", cases: distinct.count, detail: "\(files.count) files, bound \(bound)")
-        #expect(files.count == 42 && distinct.count == 14)
-        let verifier = CertificateVerifier(trustRoots: [], keyCacheCapacity: bound)
-        for (i, c) in distinct.values.sorted(by: { $0.derEncoded.lexicographicallyPrecedes($1.derEncoded) }).enumerated() {
-            let k = try verifier.preparedKey(of: c, c.subjectPublicKeyInfo!)
-            #expect(Self.keyBytes(k) == Self.keyBytes(try PreparedPublicKey.make(c.subjectPublicKeyInfo!)))
-            #expect(verifier.issuerKeys.count == min(i + 1, bound))
-        }
+        // Through a verifier: see concurrentValidation (every distinct key of the generated chains, bound 3).
     }
 
     @Test("copies of a verifier share its kept keys")
@@ -131,36 +118,40 @@ struct PreparedIssuerKeyReuseTests {
         #expect(verifier.issuerKeys.value(for: inter.subjectPublicKeyInfoBytes) != nil)
     }
 
-    @Test("8 concurrent tasks validating through one verifier (a bound of 2 keys, so keys are dropped and made again) all get the answers of a verifier that keeps nothing")
+    @Test("8 concurrent tasks validating through shared verifiers (a bound of 2 keys, so keys are dropped and made again) all get the answers of verifiers that keep nothing; the bound holds")
     func concurrentValidation() async throws {
         let json = try JSONSerialization.jsonObject(with: Data(Vectors.bytes("\(Self.folder)/MANIFEST.json"))) as! [String: Any]
-        // The cases pinned to the P-384 test root and asking no extended key usage share one verifier.
-        let cases = (json["cases"] as! [[String: Any]]).filter { ($0["roots"] as! [String]) == ["root"] && ($0["eku"] as! [String]).isEmpty }
-        struct Run: Sendable { let name: String; let leaf: Certificate; let pool: [Certificate]; let time: Int64 }
-        let runs = try cases.map { c in
-            Run(name: c["name"] as! String, leaf: try Self.load(c["leaf"] as! String),
-                pool: try (c["intermediates"] as! [String]).map(Self.load), time: Int64(c["time"] as! Int))
+        let cases = json["cases"] as! [[String: Any]]
+        struct Run: Sendable {
+            let name: String, group: String, leaf: Certificate, pool: [Certificate], roots: [Certificate], time: Int64
+            let policy: CertificateVerifier.Policy
         }
-        Vectors.report("\(Self.folder)/MANIFEST.json", cases: runs.count, detail: "the cases pinned to root without EKU, 8 concurrent tasks")
-        #expect(runs.count == 15)
-        let root = try Self.load("root")
+        let runs = try cases.map { c in
+            var policy = CertificateVerifier.Policy()
+            policy.requiredExtendedKeyUsages = (c["eku"] as! [String]).map { $0 == "serverAuth" ? X509OID.serverAuth : X509OID.clientAuth }
+            return Run(name: c["name"] as! String, group: "\(c["roots"]!) \(c["eku"]!)", leaf: try Self.load(c["leaf"] as! String),
+                       pool: try (c["intermediates"] as! [String]).map(Self.load), roots: try (c["roots"] as! [String]).map(Self.load),
+                       time: Int64(c["time"] as! Int), policy: policy)
+        }
         func verdict(_ v: CertificateVerifier, _ r: Run) -> String {
             do { return "valid \(try v.validate(leaf: r.leaf, intermediates: r.pool, at: r.time).count)" } catch {
                 return "\(error.code) at \(String(describing: error.position))"
             }
         }
-        let cold = CertificateVerifier(trustRoots: [root], keyCacheCapacity: 0)
-        let expected = runs.map { verdict(cold, $0) }
-        #expect(expected.contains { $0.hasPrefix("valid") } && expected.contains { !$0.hasPrefix("valid") })
-        let shared = CertificateVerifier(trustRoots: [root], keyCacheCapacity: 2)
+        // Expected: a verifier per case that keeps nothing. Shared: one verifier per roots and policy, bound 2.
+        let expected = runs.map { verdict(CertificateVerifier(trustRoots: $0.roots, policy: $0.policy, keyCacheCapacity: 0), $0) }
+        var shared: [String: CertificateVerifier] = [:]
+        for r in runs where shared[r.group] == nil { shared[r.group] = CertificateVerifier(trustRoots: r.roots, policy: r.policy, keyCacheCapacity: 2) }
+        let verifiers = shared
         let mismatches = await withTaskGroup(of: [String].self) { group in
             for task in 0..<8 {
                 group.addTask {
                     var wrong: [String] = []
+                    let n = runs.count
                     for round in 0..<4 {
-                        for j in 0..<runs.count {
-                            let n = runs.count, i = task % 2 == 0 ? (j + task + round) % n : (2 * n - 1 - j - task) % n   // another order per task
-                            let got = verdict(shared, runs[i])
+                        for j in 0..<n {
+                            let i = task % 2 == 0 ? (j + task + round) % n : (2 * n - 1 - j - task) % n   // another order per task
+                            let got = verdict(verifiers[runs[i].group]!, runs[i])
                             if got != expected[i] { wrong.append("task \(task): \(runs[i].name): \(got), expected \(expected[i])") }
                         }
                     }
@@ -172,6 +163,21 @@ struct PreparedIssuerKeyReuseTests {
             return all
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
-        #expect(shared.issuerKeys.count <= 2)
+        #expect(verifiers.values.allSatisfy { $0.issuerKeys.count <= 2 })
+        let valid = expected.filter { $0.hasPrefix("valid") }.count
+        Vectors.report("\(Self.folder)/MANIFEST.json", cases: cases.count, detail: "\(valid) valid, \(cases.count - valid) refused")
+        #expect(cases.count == 30 && valid == 12 && verifiers.count == 6)
+
+        // The bound through a verifier: every distinct key of these chains, more keys than the bound.
+        var distinct: [[UInt8]: Certificate] = [:]
+        for r in runs { for c in [r.leaf] + r.pool + r.roots where c.subjectPublicKeyInfo != nil { distinct[c.subjectPublicKeyInfoBytes] = c } }
+        let bound = 3
+        #expect(distinct.count > bound + 2)
+        let verifier = CertificateVerifier(trustRoots: [], keyCacheCapacity: bound)
+        for (i, c) in distinct.values.sorted(by: { $0.derEncoded.lexicographicallyPrecedes($1.derEncoded) }).enumerated() {
+            let k = try verifier.preparedKey(of: c, c.subjectPublicKeyInfo!)
+            #expect(Self.keyBytes(k) == Self.keyBytes(try PreparedPublicKey.make(c.subjectPublicKeyInfo!)))
+            #expect(verifier.issuerKeys.count == min(i + 1, bound))
+        }
     }
 }
