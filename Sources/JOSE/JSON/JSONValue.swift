@@ -41,8 +41,9 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A short name of the JSON type, for error messages.
-    var typeName: String {
+    /// The name of this value's JSON type, for error messages: `null`, `boolean`, `number` (integers and other
+    /// numbers alike), `string`, `array` or `object`.
+    public var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"

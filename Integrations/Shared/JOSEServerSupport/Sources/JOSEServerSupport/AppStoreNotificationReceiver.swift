@@ -118,21 +118,8 @@ public struct AppStoreNotificationReceiver: Sendable {
         guard let object = value.objectValue else { throw MalformedBody(reason: "not a JSON object") }
         guard let member = object["signedPayload"] else { throw MalformedBody(reason: "no signedPayload member") }
         guard let signed = member.stringValue, !signed.isEmpty else {
-            throw MalformedBody(reason: "signedPayload is a \(member.kindName), not a non-empty string")
+            throw MalformedBody(reason: "signedPayload is a \(member.typeName), not a non-empty string")
         }
         return signed
-    }
-}
-
-extension JSONValue {
-    fileprivate var kindName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .integer, .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
-        }
     }
 }

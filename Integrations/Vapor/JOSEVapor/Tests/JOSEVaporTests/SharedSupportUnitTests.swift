@@ -5,7 +5,7 @@ import Testing
 import Vapor
 
 // The framework-neutral parts (JOSEServerSupport) without HTTP: nonce store, Cache-Control, session keys, the
-// Apple client secret.
+// Apple client secret, the App Store notification body.
 
 @Suite struct NonceStoreTests {
     @Test func issuedOnceExpiresAndStaysWithItsSession() throws {
@@ -200,5 +200,26 @@ import Vapor
         #expect(app.routes.all.count == 2)
         #expect(app.jose.verifier?.algorithms == [.es256])
         try await app.asyncShutdown()
+    }
+}
+
+@Suite struct AppStoreNotificationBodyTests {
+    /// The reason of a malformed body names the JSON type found where the string `signedPayload` belongs (PureJOSE's
+    /// `JSONValue.typeName`), for the logs; the answer itself carries only the code.
+    @Test func malformedBodyReasonNamesTheTypeFound() throws {
+        let cases: [(String, String)] = [
+            ("null", "null"), ("true", "boolean"), ("1", "number"), ("1.5e3", "number"), ("\"\"", "string"),
+            ("[\"a.b.c\"]", "array"), ("{\"jws\":\"a.b.c\"}", "object"),
+        ]
+        for (value, type) in cases {
+            let body = Array("{\"signedPayload\":\(value)}".utf8)
+            do {
+                let signed = try AppStoreNotificationReceiver.signedPayload(from: body)
+                Issue.record("\(value) was taken as the signed payload \(signed)")
+            } catch {
+                #expect(error.reason == "signedPayload is a \(type), not a non-empty string", "\(value)")
+            }
+        }
+        #expect(try AppStoreNotificationReceiver.signedPayload(from: Array("{\"signedPayload\":\"a.b.c\"}".utf8)) == "a.b.c")
     }
 }
