@@ -3,12 +3,12 @@
 #   AddressSanitizer (+ LeakSanitizer): the whole suite, build folder .build-asan
 #   ThreadSanitizer: the concurrency, JWKSCache and PureX509 kept-key suites, build folder .build-tsan
 #   Scripts/sanitizers.sh [address|thread]   (default: both)
-# LeakSanitizer suppressions, each with its reason: Scripts/sanitizers.supp.
+# LeakSanitizer suppressions, each with its reason: Scripts/sanitizers.supp; ThreadSanitizer's: Scripts/tsan.supp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which=${1:-both}
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/sanitizers.supp:print_suppressions=0"
-export TSAN_OPTIONS="halt_on_error=1"
+export TSAN_OPTIONS="halt_on_error=1:suppressions=$PWD/Scripts/tsan.supp"
 status=0
 if [[ $which == both || $which == address ]]; then
     t0=$SECONDS
