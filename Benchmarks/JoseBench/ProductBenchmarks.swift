@@ -44,6 +44,12 @@ func productBenchmarks() -> [Benchmark] {
             blackHole(try? JWK(json: bytes))
         })
     }
+    // Ed25519: RFC 8037 A.2's public key (the fixtures generator makes no OKP key).
+    let okp = Array(#"{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo"}"#.utf8)
+    do { _ = try JWK(json: okp) } catch { stop("keyload.jwk.ed25519: \(error)") }
+    rows.append(Benchmark(name: "keyload.jwk.ed25519", unit: .opsPerSecond) {
+        blackHole(try? JWK(json: okp))
+    })
     let apple = Array(ProductFixtures.appleJWKS.utf8)
     do { _ = try JWKSet(json: apple) } catch { stop("keyload.jwks.apple: \(error)") }
     rows.append(Benchmark(name: "keyload.jwks.apple", unit: .opsPerSecond) {

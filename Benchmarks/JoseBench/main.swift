@@ -1,4 +1,4 @@
-// jose-bench: `swift run -c release jose-bench [--json] [--filter SUBSTRING]`.
+// jose-bench: `swift run -c release jose-bench [--quick] [--json] [--filter SUBSTRING]`.
 // Each module contributes its rows with one line below (a function in <Module>Benchmarks.swift).
 
 import Foundation
