@@ -23,14 +23,14 @@ import os, sys
 CURVES = [
     # hedge: bytes of fresh randomness k' (RFC 6979 §3.6) per signature; 16 for P-256 keeps steps d and f of
     # the DRBG at two SHA-256 blocks (97 + 16 + 9 ≤ 128 bytes), and 128 bits are plenty for hedging.
-    dict(name="P256", bits=256, hash="SHA256", wg=8, hedge=16,
+    dict(name="P256", bits=256, hash="SHA256", wg=8, hedge=16, safegcd=True,
          p=2**256 - 2**224 + 2**192 + 2**96 - 1,
          n=0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551,
          b=0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b,
          gx=0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
          gy=0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5,
          spec="NIST SP 800-186 §3.2.1.3"),
-    dict(name="P384", bits=384, hash="SHA384", wg=8, hedge=32,
+    dict(name="P384", bits=384, hash="SHA384", wg=8, hedge=32, safegcd=True,
          p=2**384 - 2**128 - 2**96 + 2**32 - 1,
          n=0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973,
          b=0xb3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef,
@@ -1790,7 +1790,8 @@ extension P521 {
         /// p for SafeGCD: signed 62-bit limbs and p⁻¹ mod 2^62.
         static let safeGCDModulus = SafeGCD.Modulus(
             limbs: «P62»,
-            inverse62: «PINV62»)
+            inverse62: «PINV62»,
+            batches: «PBATCHES»)
 
         /// a^(2^n) by n squarings (n is a public constant).
         @inline(__always)
@@ -1857,6 +1858,7 @@ def gen_m521_field(c):
         "SELECT": ", ".join(f"(a.v.{j} & mask) | (b.v.{j} & ~mask)" for j in range(9)),
         "UNPACK": gen_unpack(), "PACK": gen_pack(),
         "P62": "(" + ", ".join(h((p >> (62 * i)) & (2**62 - 1)) for i in range(8)) + ", " + h(p >> 496) + ")",
+        "PBATCHES": str(safegcd_batches(p)),
         "PINV62": h(pow(p, -1, 2**62)),
     }
     return render(M521_TEMPLATE, subs)
@@ -1915,23 +1917,38 @@ def gen_mont_type(c, field):
     subs["E_LIMBS"] = ", ".join(f"e.{j}" for j in range(N))
     extra = FIELD_EXTRA if field else SCALAR_EXTRA
     if c.get("safegcd") and not field:
-        # Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift, nine signed 62-bit limbs) instead of Fermat.
-        assert N == 9 and m < 2**521 and m % 2 == 1
+        # Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift, nine signed 62-bit limbs) instead of Fermat; an
+        # N-word value is padded to nine words and the inverse (< n) read back from the low N.
+        assert N <= 9 and m < 2**521 and m % 2 == 1
         s62 = [(m >> (62 * i)) & (2**62 - 1) for i in range(8)] + [m >> 496]
         subs["INVERT_TITLE"] = "The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift)"
         subs["INVERT_DOC"] = ("On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod «MOD_NAME» "
                               "makes that a⁻¹·R.").replace("«MOD_NAME»", "n")
-        subs["INVERT_BODY"] = f"            {T}.mul({T}(limbs: SafeGCD.inverse(v, modulus: {T}.safeGCDModulus)), {T}.rCubed)"
+        if N == 9:
+            subs["INVERT_BODY"] = f"            {T}.mul({T}(limbs: SafeGCD.inverse(v, modulus: {T}.safeGCDModulus)), {T}.rCubed)"
+        else:
+            padded = ", ".join([f"v.{j}" for j in range(N)] + ["0"] * (9 - N))
+            low = ", ".join(f"w.{j}" for j in range(N))
+            subs["INVERT_BODY"] = (f"            let w = SafeGCD.inverse(({padded}), modulus: {T}.safeGCDModulus)\n"
+                                   f"            return {T}.mul({T}(limbs: ({low})), {T}.rCubed)")
         extra = extra + f'''
-        /// n for SafeGCD: signed 62-bit limbs and n⁻¹ mod 2^62.
+        /// n for SafeGCD: signed 62-bit limbs, n⁻¹ mod 2^62, and {safegcd_batches(m)} batches of 62 divsteps.
         static let safeGCDModulus = SafeGCD.Modulus(
             limbs: ({", ".join(h(l) for l in s62)}),
-            inverse62: {h(pow(m, -1, 2**62))})
+            inverse62: {h(pow(m, -1, 2**62))},
+            batches: {safegcd_batches(m)})
         /// R³ mod n (R = 2^{64 * N}), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
         static let rCubed = «T»(limbs: {tuple_lit(R ** 3 % m, N)})
 '''
     subs["EXTRA"] = render(extra, {k: v for k, v in subs.items() if k != "HEADER"})
     return render(MONT_TEMPLATE, subs)
+
+
+def safegcd_batches(m):
+    """Batches of 62 divsteps that Bernstein–Yang Theorem 11.2 needs for inputs below 2^d, d = m's bit length."""
+    d = m.bit_length()
+    steps = (49 * d + 80) // 17 if d < 46 else (49 * d + 57) // 17
+    return -(-steps // 62)
 
 
 def gen_curve_consts(c):

@@ -1,11 +1,12 @@
 // Modular inversion by the Bernstein–Yang "safegcd" algorithm (D. J. Bernstein, B.-Y. Yang, "Fast constant-time
-// gcd computation and modular inversion", TCHES 2019), in constant time, for odd moduli below 2^521 (P-521's n
-// and p). The structure follows libsecp256k1's modinv64 (signed 62-bit limbs, batches of 62 divsteps on the
-// low 64 bits, a 2×2 transition matrix scaled by 2^62 applied to the full f, g and to d, e mod M), with the
-// original divstep of the paper (δ, not libsecp256k1's half-δ variant), so that the paper's iteration bound
-// applies: Theorem 11.2 needs ⌊(49·d + 57)/17⌋ = 1506 divsteps for d = 521 (f, g < 2^521); 25 batches of 62
-// make 1550. Nothing branches on, or indexes memory by, the input: every choice is a mask, and all storage is
-// a fixed-size tuple on the stack.
+// gcd computation and modular inversion", TCHES 2019), in constant time, for odd moduli below 2^521 (the scalars
+// of P-256, P-384 and P-521, and P-521's p). The structure follows libsecp256k1's modinv64 (signed 62-bit limbs,
+// batches of 62 divsteps on the low 64 bits, a 2×2 transition matrix scaled by 2^62 applied to the full f, g and
+// to d, e mod M), with the original divstep of the paper (δ, not libsecp256k1's half-δ variant), so that the
+// paper's iteration bound applies: Theorem 11.2 needs ⌊(49·d + 57)/17⌋ divsteps for d-bit f, g — 741 for d = 256,
+// 1110 for d = 384, 1506 for d = 521 — so a modulus carries its number of batches of 62 (12, 18, 25), a public
+// constant. Nothing branches on, or indexes memory by, the input: every choice is a mask, and all storage is a
+// fixed-size tuple on the stack (nine limbs whatever the modulus).
 
 import ConstantTime
 
@@ -14,10 +15,12 @@ enum SafeGCD {
     /// magnitude below 2^(62·8 + 62), far more than the 2^522 this file needs.
     typealias Signed62 = (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64)
 
-    /// An odd modulus M < 2^521: its signed-62 limbs and M⁻¹ mod 2^62.
+    /// An odd modulus M < 2^521: its signed-62 limbs, M⁻¹ mod 2^62, and the number of batches of 62 divsteps
+    /// that Theorem 11.2 guarantees to reach g = 0 for inputs below 2^(bit length of M).
     struct Modulus: Sendable {
         let limbs: Signed62
         let inverse62: UInt64
+        let batches: Int
     }
 
     static let mask62: Int64 = (1 << 62) - 1
@@ -153,7 +156,7 @@ enum SafeGCD {
             let f = base, g = base + 9, d = base + 18, e = base + 27, m = UnsafePointer(base + 36)
             // Invariants: f ≡ d·x and g ≡ e·x (mod M); f = M, g = x, d = 0, e = 1 at the start.
             var delta: Int64 = 1
-            for _ in 0..<25 {
+            for _ in 0..<modulus.batches {
                 let f0 = UInt64(bitPattern: f[0]) | (UInt64(bitPattern: f[1]) &<< 62)
                 let g0 = UInt64(bitPattern: g[0]) | (UInt64(bitPattern: g[1]) &<< 62)
                 let (nd, u, v, q, r) = divsteps62(delta, f0, g0)

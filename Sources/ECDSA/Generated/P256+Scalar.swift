@@ -317,10 +317,11 @@ extension P256 {
             }
         }
 
-        /// The multiplicative inverse by Fermat's little theorem, a^(n−2); 0 maps to 0.
-        /// A 4-bit fixed window over the public exponent. Constant time in the element.
+        /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift); 0 maps to 0.
+        /// On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod n makes that a⁻¹·R. Constant time in the element.
         package func inverted() -> Scalar {
-            powVarTime(Scalar.modulusMinusTwo)
+            let w = SafeGCD.inverse((v.0, v.1, v.2, v.3, 0, 0, 0, 0, 0), modulus: Scalar.safeGCDModulus)
+            return Scalar.mul(Scalar(limbs: (w.0, w.1, w.2, w.3)), Scalar.rCubed)
         }
 
         /// a^(2^n) by n squarings (n is a public constant).
@@ -369,6 +370,14 @@ extension P256 {
             // One conditional subtraction: reduceOnce accepts values < 2n.
             return Scalar.reduceOnce(buf.0, buf.1, buf.2, buf.3, 0).v
         }
+
+        /// n for SafeGCD: signed 62-bit limbs, n⁻¹ mod 2^62, and 12 batches of 62 divsteps.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: (0x33b9cac2fc632551, 0x339beab69c5e7a13, 0x3ffffffffffffffb, 0x3fffffc00000003f, 0x00000000000000ff, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            inverse62: 0x332e375511ff43b1,
+            batches: 12)
+        /// R³ mod n (R = 2^256), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
+        static let rCubed = Scalar(limbs: (0xac8ebec90b65a624, 0x111f28ae0c0555c9, 0x2543b9246ba5e93f, 0x503a54e76407be65))
 
     }
 }

@@ -426,10 +426,11 @@ extension P384 {
             }
         }
 
-        /// The multiplicative inverse by Fermat's little theorem, a^(n−2); 0 maps to 0.
-        /// A 4-bit fixed window over the public exponent. Constant time in the element.
+        /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift); 0 maps to 0.
+        /// On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod n makes that a⁻¹·R. Constant time in the element.
         package func inverted() -> Scalar {
-            powVarTime(Scalar.modulusMinusTwo)
+            let w = SafeGCD.inverse((v.0, v.1, v.2, v.3, v.4, v.5, 0, 0, 0), modulus: Scalar.safeGCDModulus)
+            return Scalar.mul(Scalar(limbs: (w.0, w.1, w.2, w.3, w.4, w.5)), Scalar.rCubed)
         }
 
         /// a^(2^n) by n squarings (n is a public constant).
@@ -480,6 +481,14 @@ extension P384 {
             // One conditional subtraction: reduceOnce accepts values < 2n.
             return Scalar.reduceOnce(buf.0, buf.1, buf.2, buf.3, buf.4, buf.5, 0).v
         }
+
+        /// n for SafeGCD: signed 62-bit limbs, n⁻¹ mod 2^62, and 18 batches of 62 divsteps.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: (0x2cec196accc52973, 0x206836c922c29deb, 0x3634d81f4372ddf5, 0x3ffffffffffffff1, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x0000000000000fff, 0x0000000000000000, 0x0000000000000000),
+            inverse62: 0x112b9f76177023bb,
+            batches: 18)
+        /// R³ mod n (R = 2^384), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
+        static let rCubed = Scalar(limbs: (0x302a6faf377c7677, 0x2a70cb61d26894bc, 0x0c27ddb8ba8dc4ba, 0x5dbd3f41edb48eb6, 0x16d081679522617b, 0xd558bfbcb33c33c6))
 
     }
 }

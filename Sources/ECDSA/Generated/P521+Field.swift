@@ -392,7 +392,8 @@ extension P521 {
         /// p for SafeGCD: signed 62-bit limbs and p⁻¹ mod 2^62.
         static let safeGCDModulus = SafeGCD.Modulus(
             limbs: (0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x0000000001ffffff),
-            inverse62: 0x3fffffffffffffff)
+            inverse62: 0x3fffffffffffffff,
+            batches: 25)
 
         /// a^(2^n) by n squarings (n is a public constant).
         @inline(__always)

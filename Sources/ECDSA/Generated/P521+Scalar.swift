@@ -700,10 +700,11 @@ extension P521 {
             return Scalar.reduceOnce(buf.0, buf.1, buf.2, buf.3, buf.4, buf.5, buf.6, buf.7, buf.8, 0).v
         }
 
-        /// n for SafeGCD: signed 62-bit limbs and n⁻¹ mod 2^62.
+        /// n for SafeGCD: signed 62-bit limbs, n⁻¹ mod 2^62, and 25 batches of 62 divsteps.
         static let safeGCDModulus = SafeGCD.Modulus(
             limbs: (0x3b6fb71e91386409, 0x2ed726e226711eba, 0x3cc0148f709a5d03, 0x21a1e0efcbe59adf, 0x3ffffffffffffa51, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x0000000001ffffff),
-            inverse62: 0x22d0a33286566a39)
+            inverse62: 0x22d0a33286566a39,
+            batches: 25)
         /// R³ mod n (R = 2^576), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
         static let rCubed = Scalar(limbs: (0xd35f2816760f23e2, 0x2767143c8c3184c1, 0xb268ad5bac58d935, 0x3f3deb9609930765, 0x6d4af6cb8e6b92ea, 0xdf0f66f966e917a0, 0xc99c43fc5f7321ce, 0xdb25b1117a1814fd, 0x0000000000000097))
 
