@@ -6,7 +6,8 @@
 #   Scripts/mutate.sh NAME...         only these
 #   Scripts/mutate.sh --check         only check that every edit still matches the source
 #   Scripts/mutate.sh --skip-baseline do not run the unmutated suite first (CI: swift test just ran)
-#   Scripts/mutate.sh --in-place      mutate this tree and its .build (CI: saves a full build; files restored)
+#   Scripts/mutate.sh --in-place      mutate this tree and its .build (CI: saves a full build; files restored);
+#                                     `package:` entries then build in INTEGRATIONS_BUILD when it is set
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec python3 Scripts/mutations/mutate.py "$@"

@@ -37,17 +37,35 @@ step() {
     rm -f /tmp/regenerate.$$.log
     echo "[regenerate] $* ($(( SECONDS - t0 )) s)"
 }
-step python3 Scripts/generate-curves.py
-step python3 Scripts/generate-limbs.py
-step python3 Scripts/generate-bignum-cases.py
-step python3 Scripts/generate-rsa-forgeries.py
-step python3 Scripts/generate-rsa-prime-rule-keys.py
-step python3 Scripts/generate-jose-crosscheck.py
-step python3 Scripts/generate-jose-fixtures.py
-step python3 Scripts/generate-readme-fixture.py
-step python3 Scripts/generate-cli-fixtures.py
-step python3 Scripts/generate-product-fixtures.py
-# purejose.wasm: Embedded Swift for wasm32 (modules unchanged since the CI step "wasm" are not recompiled).
+# The Python generators are independent (each writes only its own outputs) and each uses one core: they run
+# REGENERATE_JOBS at a time (default: the number of cores); each one's line is printed when it ends.
+generators=(generate-curves generate-limbs generate-bignum-cases generate-rsa-forgeries generate-rsa-prime-rule-keys
+            generate-jose-crosscheck generate-jose-fixtures generate-readme-fixture generate-cli-fixtures
+            generate-product-fixtures)
+genlogs=$(mktemp -d)
+trap 'rm -f "$stamps"; rm -rf "$genlogs"' EXIT
+generate() {   # name → runs Scripts/name.py; its output in $genlogs/name.log, a failure marks $genlogs/name.failed
+    local t0=$SECONDS
+    if python3 "Scripts/$1.py" > "$genlogs/$1.log" 2>&1; then
+        echo "[regenerate] python3 Scripts/$1.py ($(( SECONDS - t0 )) s)"
+    else
+        touch "$genlogs/$1.failed"
+    fi
+}
+jobs=${REGENERATE_JOBS:-$(nproc)}
+running=0
+for g in "${generators[@]}"; do
+    if (( running >= jobs )); then wait -n || true; running=$(( running - 1 )); fi
+    generate "$g" &
+    running=$(( running + 1 ))
+done
+wait
+for g in "${generators[@]}"; do
+    [[ -f $genlogs/$g.failed ]] || continue
+    cat "$genlogs/$g.log"
+    echo "[regenerate] FAILED: python3 Scripts/$g.py"
+    exit 1
+done
 step bash Scripts/build-wasm.sh
 [[ -n $log ]] && step bash Scripts/update-readme-coverage.sh "$log"
 # Vectors/SHA256SUMS must describe the vector files as they are.
