@@ -1916,14 +1916,15 @@ def gen_mont_type(c, field):
     }
     subs["E_LIMBS"] = ", ".join(f"e.{j}" for j in range(N))
     extra = FIELD_EXTRA if field else SCALAR_EXTRA
-    if c.get("safegcd") and not field:
+    if c.get("safegcd"):
         # Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift, nine signed 62-bit limbs) instead of Fermat; an
-        # N-word value is padded to nine words and the inverse (< n) read back from the low N.
+        # N-word value is padded to nine words and the inverse (below the modulus) read back from the low N.
         assert N <= 9 and m < 2**521 and m % 2 == 1
+        mod_name = "p" if field else "n"
         s62 = [(m >> (62 * i)) & (2**62 - 1) for i in range(8)] + [m >> 496]
         subs["INVERT_TITLE"] = "The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift)"
         subs["INVERT_DOC"] = ("On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod «MOD_NAME» "
-                              "makes that a⁻¹·R.").replace("«MOD_NAME»", "n")
+                              "makes that a⁻¹·R.").replace("«MOD_NAME»", mod_name)
         if N == 9:
             subs["INVERT_BODY"] = f"            {T}.mul({T}(limbs: SafeGCD.inverse(v, modulus: {T}.safeGCDModulus)), {T}.rCubed)"
         else:
@@ -1932,12 +1933,12 @@ def gen_mont_type(c, field):
             subs["INVERT_BODY"] = (f"            let w = SafeGCD.inverse(({padded}), modulus: {T}.safeGCDModulus)\n"
                                    f"            return {T}.mul({T}(limbs: ({low})), {T}.rCubed)")
         extra = extra + f'''
-        /// n for SafeGCD: signed 62-bit limbs, n⁻¹ mod 2^62, and {safegcd_batches(m)} batches of 62 divsteps.
+        /// {mod_name} for SafeGCD: signed 62-bit limbs, {mod_name}⁻¹ mod 2^62, and {safegcd_batches(m)} batches of 62 divsteps.
         static let safeGCDModulus = SafeGCD.Modulus(
             limbs: ({", ".join(h(l) for l in s62)}),
             inverse62: {h(pow(m, -1, 2**62))},
             batches: {safegcd_batches(m)})
-        /// R³ mod n (R = 2^{64 * N}), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
+        /// R³ mod {mod_name} (R = 2^{64 * N}), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
         static let rCubed = «T»(limbs: {tuple_lit(R ** 3 % m, N)})
 '''
     subs["EXTRA"] = render(extra, {k: v for k, v in subs.items() if k != "HEADER"})

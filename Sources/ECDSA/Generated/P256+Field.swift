@@ -317,25 +317,11 @@ extension P256 {
             }
         }
 
-        /// The multiplicative inverse by Fermat's little theorem, a^(p−2); 0 maps to 0.
-        /// An addition chain over the runs of p − 2 (generated). Constant time in the element.
+        /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift); 0 maps to 0.
+        /// On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod p makes that a⁻¹·R. Constant time in the element.
         package func inverted() -> FieldElement {
-            let x1 = self
-            let x2 = FieldElement.mul(FieldElement.squaredRepeatedly(x1, 1), x1)
-            let x4 = FieldElement.mul(FieldElement.squaredRepeatedly(x2, 2), x2)
-            let x8 = FieldElement.mul(FieldElement.squaredRepeatedly(x4, 4), x4)
-            let x16 = FieldElement.mul(FieldElement.squaredRepeatedly(x8, 8), x8)
-            let x32 = FieldElement.mul(FieldElement.squaredRepeatedly(x16, 16), x16)
-            let x64 = FieldElement.mul(FieldElement.squaredRepeatedly(x32, 32), x32)
-            let x80 = FieldElement.mul(FieldElement.squaredRepeatedly(x64, 16), x16)
-            let x88 = FieldElement.mul(FieldElement.squaredRepeatedly(x80, 8), x8)
-            let x92 = FieldElement.mul(FieldElement.squaredRepeatedly(x88, 4), x4)
-            let x94 = FieldElement.mul(FieldElement.squaredRepeatedly(x92, 2), x2)
-            var acc = x32
-            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 32), x1)
-            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 190), x94)
-            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 2), x1)
-            return acc
+            let w = SafeGCD.inverse((v.0, v.1, v.2, v.3, 0, 0, 0, 0, 0), modulus: FieldElement.safeGCDModulus)
+            return FieldElement.mul(FieldElement(limbs: (w.0, w.1, w.2, w.3)), FieldElement.rCubed)
         }
 
         /// a^(2^n) by n squarings (n is a public constant).
@@ -357,6 +343,14 @@ extension P256 {
             let r = powVarTime(FieldElement.sqrtExponent)
             return FieldElement.sqr(r) == self ? r : nil
         }
+
+        /// p for SafeGCD: signed 62-bit limbs, p⁻¹ mod 2^62, and 12 batches of 62 divsteps.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: (0x3fffffffffffffff, 0x00000003ffffffff, 0x0000000000000000, 0x3fffffc000000040, 0x00000000000000ff, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000),
+            inverse62: 0x3fffffffffffffff,
+            batches: 12)
+        /// R³ mod p (R = 2^256), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
+        static let rCubed = FieldElement(limbs: (0xfffffffd0000000a, 0xffffffedfffffff7, 0x00000005fffffffc, 0x0000001800000001))
 
     }
 }

@@ -426,32 +426,11 @@ extension P384 {
             }
         }
 
-        /// The multiplicative inverse by Fermat's little theorem, a^(p−2); 0 maps to 0.
-        /// An addition chain over the runs of p − 2 (generated). Constant time in the element.
+        /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift); 0 maps to 0.
+        /// On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod p makes that a⁻¹·R. Constant time in the element.
         package func inverted() -> FieldElement {
-            let x1 = self
-            let x2 = FieldElement.mul(FieldElement.squaredRepeatedly(x1, 1), x1)
-            let x4 = FieldElement.mul(FieldElement.squaredRepeatedly(x2, 2), x2)
-            let x8 = FieldElement.mul(FieldElement.squaredRepeatedly(x4, 4), x4)
-            let x16 = FieldElement.mul(FieldElement.squaredRepeatedly(x8, 8), x8)
-            let x32 = FieldElement.mul(FieldElement.squaredRepeatedly(x16, 16), x16)
-            let x64 = FieldElement.mul(FieldElement.squaredRepeatedly(x32, 32), x32)
-            let x128 = FieldElement.mul(FieldElement.squaredRepeatedly(x64, 64), x64)
-            let x24 = FieldElement.mul(FieldElement.squaredRepeatedly(x16, 8), x8)
-            let x28 = FieldElement.mul(FieldElement.squaredRepeatedly(x24, 4), x4)
-            let x30 = FieldElement.mul(FieldElement.squaredRepeatedly(x28, 2), x2)
-            let x192 = FieldElement.mul(FieldElement.squaredRepeatedly(x128, 64), x64)
-            let x224 = FieldElement.mul(FieldElement.squaredRepeatedly(x192, 32), x32)
-            let x240 = FieldElement.mul(FieldElement.squaredRepeatedly(x224, 16), x16)
-            let x248 = FieldElement.mul(FieldElement.squaredRepeatedly(x240, 8), x8)
-            let x252 = FieldElement.mul(FieldElement.squaredRepeatedly(x248, 4), x4)
-            let x254 = FieldElement.mul(FieldElement.squaredRepeatedly(x252, 2), x2)
-            let x255 = FieldElement.mul(FieldElement.squaredRepeatedly(x254, 1), x1)
-            var acc = x255
-            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 33), x32)
-            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 94), x30)
-            acc = FieldElement.mul(FieldElement.squaredRepeatedly(acc, 2), x1)
-            return acc
+            let w = SafeGCD.inverse((v.0, v.1, v.2, v.3, v.4, v.5, 0, 0, 0), modulus: FieldElement.safeGCDModulus)
+            return FieldElement.mul(FieldElement(limbs: (w.0, w.1, w.2, w.3, w.4, w.5)), FieldElement.rCubed)
         }
 
         /// a^(2^n) by n squarings (n is a public constant).
@@ -473,6 +452,14 @@ extension P384 {
             let r = powVarTime(FieldElement.sqrtExponent)
             return FieldElement.sqr(r) == self ? r : nil
         }
+
+        /// p for SafeGCD: signed 62-bit limbs, p⁻¹ mod 2^62, and 18 batches of 62 divsteps.
+        static let safeGCDModulus = SafeGCD.Modulus(
+            limbs: (0x00000000ffffffff, 0x3ffffffc00000000, 0x3fffffffffffffef, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x3fffffffffffffff, 0x0000000000000fff, 0x0000000000000000, 0x0000000000000000),
+            inverse62: 0x3ffffffeffffffff,
+            batches: 18)
+        /// R³ mod p (R = 2^384), to bring a safegcd inverse of a Montgomery form back into Montgomery form.
+        static let rCubed = FieldElement(limbs: (0xfffffffc00000002, 0x0000000300000002, 0xfffffffcfffffffe, 0x0000000300000005, 0xfffffffdfffffffd, 0x0000000300000002))
 
     }
 }
