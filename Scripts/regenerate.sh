@@ -2,12 +2,27 @@
 # Runs every generator of ARCHITECTURE.md's "Generated files" table and fails if the committed outputs differ from
 # what the generators write now (house issue 10, point 6): generated files are reproducible and checked.
 #   Scripts/regenerate.sh [SWIFT_TEST_LOG]
+#   Scripts/regenerate.sh --in-copy [SWIFT_TEST_LOG]
 # With a `swift test` log it also regenerates README.md's vector-coverage table from it (.ci/run passes the log of
 # its own swift test step). Overwrites the outputs in place: it refuses to start when they have uncommitted
 # changes, so a failure always means "the generator no longer produces the committed file".
+# --in-copy runs the same check in a temporary worktree of HEAD (git worktree add) and leaves this tree untouched —
+# no file here is rewritten, so builds may run beside it (.ci/run does), — without the wasm build, which the `wasm`
+# step checks (build-wasm.sh --check). It checks HEAD, not uncommitted edits.
 # Needs Python 3 with `cryptography` (and `joserfc` for the cross-check double check).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [[ ${1:-} == --in-copy ]]; then
+    shift
+    log=${1:+$(realpath "$1")}
+    work=$(mktemp -d "${TMPDIR:-/tmp}/purejose-regenerate.XXXXXX")
+    git worktree add --quiet --detach "$work" HEAD
+    trap 'git worktree remove --force "$work"; rm -rf "$work"' EXIT
+    echo "[regenerate] in a worktree of HEAD ($(git rev-parse --short HEAD)) at $work"
+    rc=0
+    REGENERATE_SKIP_WASM=1 bash "$work/Scripts/regenerate.sh" ${log:+"$log"} || rc=$?
+    exit $rc
+fi
 log=${1:-}
 
 outputs=(Sources/ECDSA/Generated Tests/ECDSATests/Generated Benchmarks/JoseBench/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/SHA256SUMS
@@ -66,7 +81,11 @@ for g in "${generators[@]}"; do
     echo "[regenerate] FAILED: python3 Scripts/$g.py"
     exit 1
 done
-step bash Scripts/build-wasm.sh
+if [[ ${REGENERATE_SKIP_WASM:-0} == 1 ]]; then
+    echo "[regenerate] Web/purejose.wasm: not rebuilt here (the wasm step of .ci/run checks it)"
+else
+    step bash Scripts/build-wasm.sh
+fi
 [[ -n $log ]] && step bash Scripts/update-readme-coverage.sh "$log"
 # Vectors/SHA256SUMS must describe the vector files as they are.
 (cd Vectors && sha256sum --quiet -c SHA256SUMS) || { echo "[regenerate] Vectors/SHA256SUMS does not match Vectors/"; exit 1; }
