@@ -10,13 +10,14 @@ import Vapor
 // Routes: GET /plain → "ok"; GET /token/:alg/:sub → a session token (ES256 or RS256, 1 h);
 //         GET /me → the subject of a valid session token (401 with an RFC 6750 challenge otherwise).
 
-/// The session token's claims, logged in by the authenticator.
+/// The session token's claims, logged in by the authenticator. `iat` and `exp` are RFC 7519 NumericDates, which may
+/// have a fraction (jwt-kit writes one: `1795694748.116693`), so they decode as `Double`.
 struct SessionClaims: Authenticatable, Codable, Sendable {
     var sub: String
     var iss: String
     var aud: String
-    var iat: Int64
-    var exp: Int64
+    var iat: Double
+    var exp: Double
 }
 
 func configure(_ app: Application, keysDirectory: String) throws {
@@ -35,7 +36,7 @@ func configure(_ app: Application, keysDirectory: String) throws {
         guard let signer = signers[req.parameters.get("alg") ?? ""], let sub = req.parameters.get("sub") else {
             throw Abort(.badRequest, reason: "alg is ES256 or RS256")
         }
-        let t = Int64(Date().timeIntervalSince1970)
+        let t = Date().timeIntervalSince1970.rounded(.down)
         return try signer.sign(SessionClaims(sub: sub, iss: "compare-app", aud: "api", iat: t, exp: t + 3600))
     }
     app.grouped(SessionClaims.joseAuthenticator(), SessionClaims.joseGuard())
