@@ -141,20 +141,23 @@ struct VerifierTests {
         #expect(try lenient.verify(token).claims.subject == "xy")
     }
 
+    /// The bounds tell linear work from quadratic work (100,000 dots scanned pairwise would be 10¹⁰ steps, minutes),
+    /// not how fast anything is: they hold in a debug build under AddressSanitizer on a loaded 2-core machine, where
+    /// the former 50 ms bound failed at 108 ms (2026-11-26). Speed figures come from jose-bench.
     @Test func sizeLimitFirstAndDotsScannedCheaply() {
         let huge = String(repeating: "a", count: 10 * 1024 * 1024)
         let clock = ContinuousClock()
         var elapsed = clock.measure { T.expectCode(.limitExceeded) { _ = try verify(huge) } }
-        #expect(elapsed < .milliseconds(200))
+        #expect(elapsed < .seconds(2))
         let dots = String(repeating: ".", count: 100_000)
         elapsed = clock.measure { T.expectCode(.limitExceeded) { _ = try verify(dots) } }
-        #expect(elapsed < .milliseconds(50))
+        #expect(elapsed < .seconds(1))
         // With the size limit raised, the dot scan itself stops at the third dot.
         let big = JWTVerifier(keys: Self.set, algorithms: [.hs256], options: .init(maxTokenBytes: 1 << 24))
         elapsed = clock.measure { T.expectCode(.malformedToken) { _ = try big.verify(dots) } }
-        #expect(elapsed < .milliseconds(50))
+        #expect(elapsed < .seconds(1))
         elapsed = clock.measure { T.expectCode(.malformedToken) { _ = try big.verify("a.b.c" + dots) } }
-        #expect(elapsed < .milliseconds(50))
+        #expect(elapsed < .seconds(1))
     }
 
     @Test func deepJSONInHeaderAndPayload() {
