@@ -78,7 +78,7 @@ rows=()
 for t in "${list[@]}"; do
     cat "$work/$t.out"
     rows+=("$(cat "$work/$t.row")")
-    [[ -f $work/$t.failed ]] && failed+=("$t")
+    if [[ -f $work/$t.failed ]]; then failed+=("$t"); fi
 done
 
 echo
