@@ -125,4 +125,24 @@ struct ChainRuleTests {
         }
         #expect(Date().timeIntervalSince(start) < 30)
     }
+
+    @Test("a negative serial number is refused with invalidSerialNumber (RFC 5280 §4.1.2.2); the same bytes with the sign bit clear parse")
+    func negativeSerialNumber() throws {
+        let good = try Self.load("eku-present.leaf").derEncoded
+        // Certificate ::= SEQUENCE { tbsCertificate SEQUENCE { [0] version, serialNumber INTEGER, … }, … }: step
+        // over the two SEQUENCE headers and the explicit version to the serial number's INTEGER.
+        func headerLength(at i: Int) -> Int { good[i + 1] < 0x80 ? 2 : 2 + Int(good[i + 1] & 0x7f) }
+        let tbs = headerLength(at: 0)
+        let version = tbs + headerLength(at: tbs)
+        try #require(good[version] == 0xa0 && good[version + 1] == 3, "explicit [0] version of a v3 certificate")
+        let serial = version + 5
+        try #require(good[serial] == 0x02 && good[serial + 1] <= 20, "the serial number's INTEGER")
+        let first = serial + 2
+        // A positive serial whose top bit is set carries a 0x00 pad; turning that pad into 0x80 keeps the INTEGER
+        // minimal (its first nine bits are not all ones) and makes it negative.
+        var negative = good
+        negative[first] |= 0x80
+        #expect(throws: X509Error(.invalidSerialNumber)) { _ = try Certificate(derEncoded: negative) }
+        #expect(try Certificate(derEncoded: good).serialNumber.first.map { $0 & 0x80 } == 0)
+    }
 }
