@@ -85,6 +85,11 @@ struct CompareAppOverHTTPTests {
                 let signer = try JWTSigner(key: key, algorithm: algorithm, keyID: kid)
                 let me = try await getCompare("\(base)/me", authorization: "Bearer \(try signer.sign(Claims(iat: now, exp: now + 600)))")
                 #expect(me.status == 200 && me.body == "carol")
+                // NumericDates with a fraction, as jwt-kit writes them (RFC 7519 §2 allows non-integer values).
+                struct FractionalClaims: Encodable { var sub = "carol", iss = "compare-app", aud = "api"; var iat: Double, exp: Double }
+                let fractional = FractionalClaims(iat: Double(now) + 0.116693, exp: Double(now) + 600.116693)
+                let meFractional = try await getCompare("\(base)/me", authorization: "Bearer \(try signer.sign(fractional))")
+                #expect(meFractional.status == 200 && meFractional.body == "carol")
                 let wrong: [(Claims, String)] = [(Claims(iat: now - 1200, exp: now - 600), "expired"),
                                                  (Claims(aud: "another-api", iat: now, exp: now + 600), "audienceMismatch"),
                                                  (Claims(iss: "someone-else", iat: now, exp: now + 600), "issuerMismatch")]
