@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// PureJOSE on a Hummingbird 2 server: a Bearer-token middleware, the Sign in with Apple routes and the App Store Server
-// Notifications route. The
+// PureJOSE on a Hummingbird 2 server: a Bearer-token middleware, the Sign in with Apple routes and, as the second
+// library JOSEHummingbirdAppStore (so that an app without it never compiles PureJOSE's AppStore module), the App Store
+// Server Notifications route. The
 // framework-neutral parts (remote JWK Set over AsyncHTTPClient, Bearer parsing, session tokens, Sign in with Apple,
 // the nonce store) live in ../../Shared/JOSEServerSupport, shared with the Vapor package and re-exported here.
 // Kept out of the root package so that PureJOSE itself stays free of dependencies.
@@ -11,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "JOSEHummingbird", targets: ["JOSEHummingbird"]),
+        .library(name: "JOSEHummingbirdAppStore", targets: ["JOSEHummingbirdAppStore"]),
         .executable(name: "sign-in-with-apple-server", targets: ["SignInWithAppleServer"]),
         .executable(name: "jose-hummingbird-load", targets: ["LoadServer"]),
     ],
@@ -28,10 +30,19 @@ let package = Package(
             name: "JOSEHummingbird",
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
-                .product(name: "AppStore", package: "PureJOSE"),
                 .product(name: "JOSEServerSupport", package: "JOSEServerSupport"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "JOSEHummingbirdAppStore",
+            dependencies: [
+                "JOSEHummingbird",
+                .product(name: "AppStore", package: "PureJOSE"),
+                .product(name: "JOSEServerAppStore", package: "JOSEServerSupport"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
@@ -56,6 +67,7 @@ let package = Package(
             name: "JOSEHummingbirdTests",
             dependencies: [
                 "JOSEHummingbird",
+                "JOSEHummingbirdAppStore",
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
                 .product(name: "AppStore", package: "PureJOSE"),

@@ -4,12 +4,16 @@ import PackageDescription
 // What the Hummingbird and Vapor integrations share, free of either framework: a provider's JWK Set over
 // AsyncHTTPClient (RemoteJWKS), the provider presets (Apple, Google, Microsoft), RFC 6750 Bearer parsing and
 // challenges, session tokens, Sign in with Apple (identity token, server-issued nonce, code exchange) and the
-// Apple client secret, the App Store notification receiver and the OCSP fetcher. Kept out of the root package so that PureJOSE itself stays free of dependencies.
+// Apple client secret. The App Store notification receiver and the OCSP fetcher are a second library,
+// JOSEServerAppStore, so that an app without that route never compiles or links PureJOSE's AppStore module.
+// Kept out of the root package so that PureJOSE itself stays free of dependencies.
 let package = Package(
     name: "JOSEServerSupport",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "JOSEServerSupport", targets: ["JOSEServerSupport"]),
+        // App Store Server Notifications V2 (AppStoreNotificationReceiver, OCSPHTTPFetcher): PureJOSE's AppStore on top.
+        .library(name: "JOSEServerAppStore", targets: ["JOSEServerAppStore"]),
         // For the Hummingbird and Vapor packages' tests only: the App Store notification fixtures and a fake OCSP
         // responder on SwiftNIO, so that both test targets share one copy.
         .library(name: "JOSEServerTestSupport", targets: ["JOSEServerTestSupport"]),
@@ -25,6 +29,16 @@ let package = Package(
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "JOSEServerAppStore",
+            dependencies: [
+                "JOSEServerSupport",
+                .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "AppStore", package: "PureJOSE"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -35,6 +49,7 @@ let package = Package(
             name: "JOSEServerTestSupport",
             dependencies: [
                 "JOSEServerSupport",
+                "JOSEServerAppStore",
                 .product(name: "AppStore", package: "PureJOSE"),
                 .product(name: "PureX509", package: "PureJOSE"),
                 .product(name: "NIOCore", package: "swift-nio"),

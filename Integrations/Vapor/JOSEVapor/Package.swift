@@ -3,7 +3,8 @@ import PackageDescription
 
 // PureJOSE on a Vapor 4 server: `app.jose` (keys, verifiers, signers, JWK Set caches), `req.jose` (Bearer
 // verification, signing, the Apple/Google/Microsoft presets), an authenticator and guard answering RFC 6750, and
-// Sign in with Apple with a server-issued nonce, and the App Store Server Notifications V2 route. The
+// Sign in with Apple with a server-issued nonce; and, as the second library JOSEVaporAppStore (so that an app
+// without it never compiles PureJOSE's AppStore module), the App Store Server Notifications V2 route. The
 // framework-neutral parts (and the tests' App Store fixtures and fake OCSP responder) live in JOSEServerSupport,
 // shared with the Hummingbird package. Kept out of the root package so that PureJOSE itself stays free of dependencies.
 let package = Package(
@@ -11,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "JOSEVapor", targets: ["JOSEVapor"]),
+        .library(name: "JOSEVaporAppStore", targets: ["JOSEVaporAppStore"]),
         .executable(name: "sign-in-with-apple-vapor", targets: ["SignInWithAppleVapor"]),
         .executable(name: "jose-vapor-compare-app", targets: ["CompareApp"]),
     ],
@@ -26,8 +28,16 @@ let package = Package(
             name: "JOSEVapor",
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
-                .product(name: "AppStore", package: "PureJOSE"),
                 .product(name: "JOSEServerSupport", package: "JOSEServerSupport"),
+                .product(name: "Vapor", package: "vapor"),
+            ]
+        ),
+        .target(
+            name: "JOSEVaporAppStore",
+            dependencies: [
+                "JOSEVapor",
+                .product(name: "AppStore", package: "PureJOSE"),
+                .product(name: "JOSEServerAppStore", package: "JOSEServerSupport"),
                 .product(name: "Vapor", package: "vapor"),
             ]
         ),
@@ -45,6 +55,7 @@ let package = Package(
             name: "JOSEVaporTests",
             dependencies: [
                 "JOSEVapor",
+                "JOSEVaporAppStore",
                 "CompareApp",
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),

@@ -2,7 +2,7 @@ import AppStore
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
-import JOSEHummingbird
+import JOSEHummingbirdAppStore
 import JOSEServerTestSupport
 import NIOCore
 import Synchronization

@@ -1,5 +1,6 @@
 import AppStore
 import Foundation
+import JOSEServerAppStore
 import JOSEServerSupport
 import PureX509
 import Synchronization
@@ -45,7 +46,7 @@ public enum NotificationFixtures {
     enum FixtureError: Error { case noSignedPayload, misdirectedResponderURL }
 
     /// A verifier of notifications signed by the fixture chain (production, the manifest's bundle ID and app Apple
-    /// ID, the manifest's check time as its clock) with online checks through ``OCSPHTTPFetcher`` over real HTTP:
+    /// ID, the manifest's check time as its clock) with online checks through ``JOSEServerAppStore/OCSPHTTPFetcher`` over real HTTP:
     /// only the host of the certificates' responder URLs (ocsp.example.test) is replaced by 127.0.0.1:`responderPort`.
     /// A responder URL on any other host is not fetched; it is recorded in the returned `misdirected` list (and the
     /// fetch throws, which the verifier reports as retryable), so a test can assert that list is empty.

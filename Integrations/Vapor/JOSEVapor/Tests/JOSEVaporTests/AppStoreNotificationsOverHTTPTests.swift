@@ -2,7 +2,7 @@ import AppStore
 import AsyncHTTPClient
 import Foundation
 import JOSEServerTestSupport
-import JOSEVapor
+import JOSEVaporAppStore
 import NIOCore
 import NIOPosix
 import Synchronization

@@ -1,6 +1,6 @@
 import Foundation
 import JOSE
-import JOSEVapor
+import JOSEVaporAppStore
 import Testing
 import Vapor
 

@@ -1,4 +1,5 @@
 import AppStore
+import JOSEServerAppStore
 import JOSEServerSupport
 import Vapor
 
@@ -6,9 +7,9 @@ extension AppStoreNotificationReceiver {
     /// Adds `POST /appstore/notifications` (or `path`) to `routes`: the URL you give App Store Connect for App Store
     /// Server Notifications V2.
     ///
-    /// The body is streamed and read up to ``JOSEServerSupport/AppStoreNotificationReceiver/maximumBodyBytes`` (a
+    /// The body is streamed and read up to ``JOSEServerAppStore/AppStoreNotificationReceiver/maximumBodyBytes`` (a
     /// larger `Content-Length` is refused before reading; Vapor's default body limit does not apply), then handed to
-    /// ``JOSEServerSupport/AppStoreNotificationReceiver/receive(_:)``. The answer is its status with a `text/plain`
+    /// ``JOSEServerAppStore/AppStoreNotificationReceiver/receive(_:)``. The answer is its status with a `text/plain`
     /// body of the code only (`ok`, `refused: <code>`, `failed: handlerFailed`): 200 only when your handler returned,
     /// so Apple sends again whatever was refused, could not be checked (503) or failed (500). Refusals and failures
     /// are logged at `notice` with their code and reason.

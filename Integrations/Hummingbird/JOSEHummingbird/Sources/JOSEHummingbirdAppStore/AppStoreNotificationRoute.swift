@@ -1,5 +1,6 @@
 import AppStore
 import Hummingbird
+import JOSEServerAppStore
 import JOSEServerSupport
 import NIOCore
 

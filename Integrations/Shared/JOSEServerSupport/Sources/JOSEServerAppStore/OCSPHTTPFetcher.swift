@@ -1,5 +1,6 @@
 import AppStore
 import AsyncHTTPClient
+import JOSEServerSupport
 import NIOCore
 import NIOHTTP1
 

@@ -1,5 +1,6 @@
 import AppStore
 import JOSE
+import JOSEServerSupport
 
 /// Receives App Store Server Notifications V2, free of any web framework: the request body
 /// `{"signedPayload": "…"}` → `SignedDataVerifier.verifyAndDecodeNotificationWithNestedData` → your handler → the
