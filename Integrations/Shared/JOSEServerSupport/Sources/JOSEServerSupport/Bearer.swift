@@ -21,8 +21,10 @@ public enum BearerCredentials: Equatable, Sendable {
         skipSpaces()
         let schemeStart = i
         while i != v.endIndex, v[i] != 0x20, v[i] != 0x09 { i = v.index(after: i) }
-        let scheme = String(decoding: v[schemeStart..<i], as: UTF8.self)
-        guard scheme.lowercased() == "bearer" else { return .missing }
+        // ASCII case folding on the bytes (no String made per request): `x | 0x20` is one of "bearer"'s letters only
+        // for that letter in either case.
+        let scheme = v[schemeStart..<i]
+        guard scheme.count == 6, zip(scheme, "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return .missing }
         skipSpaces()
         let tokenStart = i
         while i != v.endIndex, v[i] != 0x20, v[i] != 0x09 { i = v.index(after: i) }

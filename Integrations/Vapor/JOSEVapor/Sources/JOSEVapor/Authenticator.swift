@@ -27,9 +27,13 @@ public struct JOSEBearerAuthenticator<Payload: Authenticatable & Decodable & Sen
     }
 
     public func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        let v = try resolved(request)
+        try await authenticate(token: bearer.token, with: resolved(request), for: request)
+    }
+
+    /// The token verified with `v` (resolved once per request by ``respond(to:chainingTo:)``), its claims logged in.
+    func authenticate(token: String, with v: BearerVerifier, for request: Request) async {
         do {
-            let verified = try await v.verify(token: bearer.token)
+            let verified = try await v.verify(token: token)
             let payload: Payload
             do { payload = try verified.decode(Payload.self) } catch {
                 request.storage[Request.JOSEService.RefusalKey.self] = .invalidToken(error, realm: v.realm)
@@ -50,7 +54,7 @@ public struct JOSEBearerAuthenticator<Payload: Authenticatable & Decodable & Sen
         case .malformed(let why):
             request.storage[Request.JOSEService.RefusalKey.self] = .malformed(why, realm: v.realm)
         case .token(let token):
-            try await authenticate(bearer: BearerAuthorization(token: token), for: request)
+            await authenticate(token: token, with: v, for: request)
         }
         return try await next.respond(to: request)
     }

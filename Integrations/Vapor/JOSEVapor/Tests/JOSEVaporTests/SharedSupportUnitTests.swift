@@ -98,6 +98,23 @@ import Vapor
     }
 }
 
+@Suite struct BearerSchemeTests {
+    /// The scheme is "Bearer" in any ASCII case (RFC 9110 §11.1), compared byte by byte with the case bit (0x20)
+    /// folded: every other word — one letter off, longer, shorter, a non-ASCII look-alike, a control character in a
+    /// letter's place — is another scheme, i.e. no Bearer credentials.
+    @Test func schemeIsBearerInAnyASCIICaseAndNothingElse() {
+        for scheme in ["Bearer", "bearer", "BEARER", "bEaReR", "BeArEr"] {
+            #expect(BearerCredentials.parse(["\(scheme) abc.def.ghi"]) == .token("abc.def.ghi"), "\(scheme)")
+        }
+        for scheme in ["Basic", "Bearar", "Bearerx", "Beare", "Bear", "B", "Bearer\u{0301}", "\u{FF22}earer",
+                       "Bea\u{0}er", "Bea\u{1}er", "BEA\u{12}ER", "\u{2}earer", "Bearer.", "Token"] {
+            #expect(BearerCredentials.parse(["\(scheme) abc.def.ghi"]) == .missing, "\(scheme.unicodeScalars.map { $0.value })")
+        }
+        #expect(BearerCredentials.parse(["Bearer"]) == .malformed("emptyToken"))
+        #expect(BearerCredentials.parse([]) == .missing)
+    }
+}
+
 @Suite struct SessionAndSecretTests {
     @Test func sessionKeysAreCheckedAndSecretsNeverPublished() throws {
         let ec = try JWKPrivateKey.generateEC(curve: .p256)
