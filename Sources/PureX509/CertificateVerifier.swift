@@ -70,18 +70,57 @@ public struct CertificateVerifier: Sendable {
     /// The keys of other issuers met while validating, shared by copies of this verifier.
     let issuerKeys: PreparedKeyCache<PreparedPublicKey>
 
+    /// Certificates whose signature verified, each with the exact issuer key it verified with, shared by copies
+    /// of this verifier (only successes are kept).
+    let verifiedSignatures: BoundedCache<SignedBy, Bool>
+    /// Certificates parsed by ``certificate(derEncoded:)``, by their exact DER, shared by copies of this verifier.
+    let parsedCertificates: BoundedCache<ExactBytes, Certificate>
+
     /// The number of issuer keys (other than the trust roots') a verifier keeps prepared between calls.
     public static let defaultKeyCacheCapacity = 64
+    /// The number of verified certificate signatures a verifier remembers between calls.
+    public static let defaultVerifiedSignatureCacheCapacity = 64
+    /// The number of parsed certificates ``certificate(derEncoded:)`` keeps between calls.
+    public static let defaultParsedCertificateCacheCapacity = 64
 
     /// A verifier that accepts chains ending at one of `trustRoots`.
     ///
     /// The roots' public keys are prepared for verification here, once; the keys of intermediates and other
     /// issuers are prepared when first used and kept, up to `keyCacheCapacity` of them (the oldest is dropped
     /// first), for every later call on this verifier or a copy of it — keyed by the exact SubjectPublicKeyInfo
-    /// DER, so a kept key serves only the identical key. Every signature is checked on every call; only the
-    /// key's preparation is saved. Make one verifier and keep it: a verifier made per request is as correct,
-    /// only slower. `keyCacheCapacity` 0 keeps no issuer keys. (In Embedded Swift no issuer keys are kept.)
+    /// DER, so a kept key serves only the identical key. Make one verifier and keep it: a verifier made per
+    /// request is as correct, only slower. `keyCacheCapacity` 0 keeps no issuer keys. (In Embedded Swift no
+    /// issuer keys are kept.)
+    ///
+    /// The verifier also remembers, up to ``defaultVerifiedSignatureCacheCapacity`` of them, which certificates'
+    /// signatures verified with which issuer keys, and keeps up to ``defaultParsedCertificateCacheCapacity``
+    /// certificates parsed by ``certificate(derEncoded:)``; use
+    /// ``init(trustRoots:policy:keyCacheCapacity:verifiedSignatureCacheCapacity:parsedCertificateCacheCapacity:)``
+    /// to bound them otherwise or turn them off.
     public init(trustRoots: [Certificate], policy: Policy = Policy(), keyCacheCapacity: Int = CertificateVerifier.defaultKeyCacheCapacity) {
+        self.init(trustRoots: trustRoots, policy: policy, keyCacheCapacity: keyCacheCapacity,
+                  verifiedSignatureCacheCapacity: CertificateVerifier.defaultVerifiedSignatureCacheCapacity,
+                  parsedCertificateCacheCapacity: CertificateVerifier.defaultParsedCertificateCacheCapacity)
+    }
+
+    /// A verifier that accepts chains ending at one of `trustRoots`, with every bound on what it keeps between calls.
+    ///
+    /// - Parameters:
+    ///   - keyCacheCapacity: the issuer keys (other than the roots', which are always prepared once) kept prepared
+    ///     for verification, by their exact SubjectPublicKeyInfo DER.
+    ///   - verifiedSignatureCacheCapacity: the certificate signatures remembered as verified. An entry is the
+    ///     certificate's whole DER and its issuer's whole SubjectPublicKeyInfo DER, both compared byte for byte, and
+    ///     is kept only after the signature verified: a certificate or an issuer key that differs in one byte never
+    ///     hits, and a signature that failed is checked again on every call. A hit skips only the signature
+    ///     arithmetic (which is a function of those bytes alone): the algorithm policy, validity at the time asked
+    ///     for, names, extensions, constraints and the ``Policy`` are checked on every call.
+    ///   - parsedCertificateCacheCapacity: the certificates ``certificate(derEncoded:)`` keeps parsed, by their
+    ///     whole DER (a parse is a function of the bytes alone; only successes are kept).
+    ///
+    /// Each bound is the most entries kept (the oldest is dropped first); 0 keeps none of that kind. Copies of the
+    /// verifier share what it keeps; it is safe to share between threads and tasks. In Embedded Swift nothing is kept.
+    public init(trustRoots: [Certificate], policy: Policy = Policy(), keyCacheCapacity: Int = CertificateVerifier.defaultKeyCacheCapacity,
+                verifiedSignatureCacheCapacity: Int, parsedCertificateCacheCapacity: Int) {
         self.trustRoots = trustRoots
         self.policy = policy
         var keys: [[UInt8]: PreparedPublicKey] = [:]
@@ -92,6 +131,19 @@ public struct CertificateVerifier: Sendable {
         }
         rootKeys = keys
         issuerKeys = PreparedKeyCache(capacity: keyCacheCapacity)
+        verifiedSignatures = BoundedCache(capacity: verifiedSignatureCacheCapacity)
+        parsedCertificates = BoundedCache(capacity: parsedCertificateCacheCapacity)
+    }
+
+    /// Parses one DER certificate as ``Certificate/init(derEncoded:)`` does, or returns the certificate this
+    /// verifier (or a copy of it) already parsed from the identical bytes — the whole DER is compared. Errors are
+    /// not kept: bytes that fail to parse fail again, with the same error, on every call.
+    public func certificate(derEncoded der: [UInt8]) throws(X509Error) -> Certificate {
+        let key = ExactBytes(der)
+        if let c = parsedCertificates.value(for: key) { return c }
+        let c = try Certificate(derEncoded: der)
+        parsedCertificates.insert(c, for: key)
+        return c
     }
 
     /// `issuer`'s key ready to verify: a trust root's from ``rootKeys``, another issuer's from ``issuerKeys``
@@ -120,8 +172,8 @@ public struct CertificateVerifier: Sendable {
         let time: Int64
         var candidatesSeen = 0
         var signatureChecks = 0
-        /// Signature results by (subject DER, issuer DER) so a certificate pair is verified once.
-        var verified: [[UInt8]: Bool] = [:]
+        /// Signature results by (subject DER, issuer DER) so a certificate pair is verified once per search.
+        var verified: [SignedBy: Bool] = [:]
         /// The error of the longest path that failed, and that path's length.
         var best: (error: X509Error, depth: Int)? = nil
 
@@ -162,7 +214,7 @@ public struct CertificateVerifier: Sendable {
                 guard candidatesSeen <= verifier.policy.maximumCandidates else {
                     throw X509Error.make(.searchLimitExceeded, at: position, current, "path building looked at \(verifier.policy.maximumCandidates) candidates")
                 }
-                let key = current.derEncoded + [0xFF] + issuer.derEncoded
+                let key = SignedBy(certificate: current.derEncoded, issuerKey: issuer.derEncoded)
                 let ok: Bool
                 if let known = verified[key] {
                     ok = known
@@ -210,9 +262,14 @@ public struct CertificateVerifier: Sendable {
         guard let key = issuer.subjectPublicKeyInfo else {
             throw X509Error.make(.unsupportedPublicKey, at: position + 1, issuer, "its public key algorithm is not supported")
         }
+        // Verified before, by this verifier or a copy, for these very certificate bytes and issuer key bytes.
+        let remembered = SignedBy(certificate: certificate.derEncoded, issuerKey: issuer.subjectPublicKeyInfoBytes)
+        if verifiedSignatures.value(for: remembered) != nil { return true }
         do throws(X509Error) {
-            return try a.verify(certificate.signature, over: certificate.tbsCertificateBytes[...], with: key,
-                                prepared: { () throws(X509Error) in try preparedKey(of: issuer, key) })
+            let ok = try a.verify(certificate.signature, over: certificate.tbsCertificateBytes[...], with: key,
+                                  prepared: { () throws(X509Error) in try preparedKey(of: issuer, key) })
+            if ok { verifiedSignatures.insert(true, for: remembered) }
+            return ok
         } catch {
             throw X509Error.make(error.code, at: position + 1, issuer, error.reason)
         }

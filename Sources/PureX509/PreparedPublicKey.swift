@@ -45,21 +45,56 @@ enum PreparedPublicKey: Sendable {
     }
 }
 
+/// The key of a ``BoundedCache`` entry made from bytes: compared as whole byte strings (a hit is only ever the very
+/// bytes the entry was made from) and hashed in one pass over the raw bytes.
+package struct ExactBytes: Hashable, Sendable {
+    package let bytes: [UInt8]
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package static func == (a: ExactBytes, b: ExactBytes) -> Bool { a.bytes == b.bytes }
+    package func hash(into h: inout Hasher) {
+        h.combine(bytes.count)
+        bytes.withUnsafeBytes { h.combine(bytes: $0) }
+    }
+}
+
+/// A certificate whose signature verified with an issuer's key: the certificate's whole DER and the issuer's whole
+/// SubjectPublicKeyInfo DER, both compared byte for byte (the key of ``CertificateVerifier``'s remembered
+/// signatures). Exact bytes rather than a digest: equality then rests on no hash function, a lookup costs a SipHash
+/// and a compare instead of a SHA-256 over a kilobyte, and the arrays are the certificates' own (shared, not copied).
+package struct SignedBy: Hashable, Sendable {
+    package let certificate: [UInt8]
+    package let issuerKey: [UInt8]
+    package init(certificate: [UInt8], issuerKey: [UInt8]) {
+        self.certificate = certificate
+        self.issuerKey = issuerKey
+    }
+    package static func == (a: SignedBy, b: SignedBy) -> Bool { a.certificate == b.certificate && a.issuerKey == b.issuerKey }
+    package func hash(into h: inout Hasher) {
+        h.combine(certificate.count)
+        certificate.withUnsafeBytes { h.combine(bytes: $0) }
+        h.combine(issuerKey.count)
+        issuerKey.withUnsafeBytes { h.combine(bytes: $0) }
+    }
+}
+
+/// The cache of prepared keys: by the exact SubjectPublicKeyInfo DER.
+package typealias PreparedKeyCache<Value: Sendable> = BoundedCache<[UInt8], Value>
+
 #if !hasFeature(Embedded)
 import Synchronization
 
-/// A bounded cache of values made from a SubjectPublicKeyInfo, keyed by its exact DER bytes (a value is only
-/// ever returned for the very bytes it was made from), safe to share between threads and tasks. When full, the
-/// oldest entry is dropped. Used for the prepared issuer keys of ``CertificateVerifier`` and the leaf keys of
-/// JOSE's `X5CVerifier`; copies of a verifier share one cache.
+/// A bounded cache of values made from bytes, keyed by those exact bytes (a value is only ever returned for the very
+/// bytes it was made from), safe to share between threads and tasks. When full, the oldest entry is dropped. Used
+/// for the prepared issuer keys, the remembered certificate signatures and the parsed certificates of
+/// ``CertificateVerifier`` and the leaf keys of JOSE's `X5CVerifier`; copies of a verifier share one cache.
 ///
 /// In Embedded Swift, where `Synchronization.Mutex` is not available, the cache holds nothing (``capacity`` is 0)
 /// and every key is prepared for its signature.
-package final class PreparedKeyCache<Value: Sendable>: Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     struct State {
-        var values: [[UInt8]: Value] = [:]
+        var values: [Key: Value] = [:]
         /// Keys in insertion order; `values` holds exactly these.
-        var order: [[UInt8]] = []
+        var order: [Key] = []
         var oldest = 0
     }
     private let state = Mutex(State())
@@ -68,24 +103,25 @@ package final class PreparedKeyCache<Value: Sendable>: Sendable {
 
     package init(capacity: Int) { self.capacity = max(0, capacity) }
 
-    /// The value made from exactly `spki`, if kept.
-    package func value(for spki: [UInt8]) -> Value? {
-        state.withLock { $0.values[spki] }
+    /// The value kept for exactly `key`, if any.
+    package func value(for key: Key) -> Value? {
+        guard capacity > 0 else { return nil }
+        return state.withLock { $0.values[key] }
     }
 
-    /// Keeps `value` for `spki`, dropping the oldest entry when full.
-    package func insert(_ value: Value, for spki: [UInt8]) {
+    /// Keeps `value` for `key`, dropping the oldest entry when full.
+    package func insert(_ value: Value, for key: Key) {
         guard capacity > 0 else { return }
         state.withLock { s in
-            if s.values[spki] != nil { s.values[spki] = value; return }
+            if s.values[key] != nil { s.values[key] = value; return }
             if s.order.count < capacity {
-                s.order.append(spki)
+                s.order.append(key)
             } else {
                 s.values[s.order[s.oldest]] = nil
-                s.order[s.oldest] = spki
+                s.order[s.oldest] = key
                 s.oldest = (s.oldest + 1) % capacity
             }
-            s.values[spki] = value
+            s.values[key] = value
         }
     }
 
@@ -95,11 +131,11 @@ package final class PreparedKeyCache<Value: Sendable>: Sendable {
 #else
 /// Embedded Swift has no `Synchronization.Mutex`: this cache keeps nothing, and every key is prepared for its
 /// signature (the trust roots' keys are still prepared once, by ``CertificateVerifier``).
-package final class PreparedKeyCache<Value: Sendable>: Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     package var capacity: Int { 0 }
     package init(capacity: Int) {}
-    package func value(for spki: [UInt8]) -> Value? { nil }
-    package func insert(_ value: Value, for spki: [UInt8]) {}
+    package func value(for key: Key) -> Value? { nil }
+    package func insert(_ value: Value, for key: Key) {}
     package var count: Int { 0 }
 }
 #endif

@@ -59,7 +59,8 @@ struct X5CCertificateChainTokenTests {
             }
             let first = verdict(verifier)
             #expect(verdict(verifier) == first, "\(c.name): a second verification with kept keys differs")
-            let cold = X5CVerifier(trustRoots: c.roots.map { roots[$0]! }, algorithms: Self.algorithms, keyCacheCapacity: 0)
+            let cold = X5CVerifier(trustRoots: c.roots.map { roots[$0]! }, algorithms: Self.algorithms, keyCacheCapacity: 0,
+                                   verifiedSignatureCacheCapacity: 0, parsedCertificateCacheCapacity: 0)
             #expect(verdict(cold) == first, "\(c.name): kept keys changed the verdict")
             do {
                 let v = try verifier.verify(c.token, at: Self.time(c.time), expecting: expectations)

@@ -43,7 +43,7 @@ struct ChainRuleTests {
             }
             let first = verdict(verifier)
             #expect(verdict(verifier) == first, "\(name): a second validation with kept keys differs")
-            #expect(verdict(CertificateVerifier(trustRoots: roots, policy: policy, keyCacheCapacity: 0)) == first, "\(name): kept keys changed the verdict")
+            #expect(verdict(CertificateVerifier(trustRoots: roots, policy: policy, keyCacheCapacity: 0, verifiedSignatureCacheCapacity: 0, parsedCertificateCacheCapacity: 0)) == first, "\(name): kept keys changed the verdict")
             do {
                 let chain = try verifier.validate(leaf: leaf, intermediates: pool, at: time)
                 #expect(expected == "valid", "\(name): validated, expected \(expected)")

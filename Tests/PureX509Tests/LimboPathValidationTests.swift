@@ -60,7 +60,7 @@ struct LimboPathValidationTests {
         }
         let verifier = CertificateVerifier(trustRoots: roots, policy: policy)
         let first = verdict(verifier), again = verdict(verifier)
-        let cold = verdict(CertificateVerifier(trustRoots: roots, policy: policy, keyCacheCapacity: 0))
+        let cold = verdict(CertificateVerifier(trustRoots: roots, policy: policy, keyCacheCapacity: 0, verifiedSignatureCacheCapacity: 0, parsedCertificateCacheCapacity: 0))
         for other in [again, cold] {
             #expect(other?.code == first?.code && other?.position == first?.position && other?.reason == first?.reason,
                     "kept keys changed the verdict: \(String(describing: first)) / \(String(describing: other))")

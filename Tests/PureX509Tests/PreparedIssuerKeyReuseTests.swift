@@ -139,9 +139,10 @@ struct PreparedIssuerKeyReuseTests {
             }
         }
         // Expected: a verifier per case that keeps nothing. Shared: one verifier per roots and policy, bound 2.
-        let expected = runs.map { verdict(CertificateVerifier(trustRoots: $0.roots, policy: $0.policy, keyCacheCapacity: 0), $0) }
+        let expected = runs.map { verdict(CertificateVerifier(trustRoots: $0.roots, policy: $0.policy, keyCacheCapacity: 0,
+                                                                 verifiedSignatureCacheCapacity: 0, parsedCertificateCacheCapacity: 0), $0) }
         var shared: [String: CertificateVerifier] = [:]
-        for r in runs where shared[r.group] == nil { shared[r.group] = CertificateVerifier(trustRoots: r.roots, policy: r.policy, keyCacheCapacity: 2) }
+        for r in runs where shared[r.group] == nil { shared[r.group] = CertificateVerifier(trustRoots: r.roots, policy: r.policy, keyCacheCapacity: 2, verifiedSignatureCacheCapacity: 2, parsedCertificateCacheCapacity: 2) }
         let verifiers = shared
         let mismatches = await withTaskGroup(of: [String].self) { group in
             for task in 0..<8 {
@@ -163,7 +164,7 @@ struct PreparedIssuerKeyReuseTests {
             return all
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
-        #expect(verifiers.values.allSatisfy { $0.issuerKeys.count <= 2 })
+        #expect(verifiers.values.allSatisfy { $0.issuerKeys.count <= 2 && $0.verifiedSignatures.count <= 2 })
         let valid = expected.filter { $0.hasPrefix("valid") }.count
         Vectors.report("\(Self.folder)/MANIFEST.json", cases: cases.count, detail: "\(valid) valid, \(cases.count - valid) refused")
         #expect(cases.count == 30 && valid == 12 && verifiers.count == 6)

@@ -82,13 +82,45 @@ public struct X5CVerifier: Sendable {
     ///     verification between calls (see `CertificateVerifier.init(trustRoots:policy:keyCacheCapacity:)`): a
     ///     kept key serves only the identical SubjectPublicKeyInfo, and every chain and signature is still checked
     ///     on every call. Keep one verifier for all tokens; 0 keeps none.
+    ///
+    /// The certificate verifier also remembers verified certificate signatures and parsed `x5c` certificates, with
+    /// `CertificateVerifier`'s default bounds; use
+    /// ``init(trustRoots:policy:algorithms:options:keyCacheCapacity:verifiedSignatureCacheCapacity:parsedCertificateCacheCapacity:)``
+    /// to bound them otherwise or turn them off.
     public init(trustRoots: [Certificate], policy: CertificateVerifier.Policy = CertificateVerifier.Policy(),
                 algorithms: Set<JWSAlgorithm>, options: Options = .default,
                 keyCacheCapacity: Int = CertificateVerifier.defaultKeyCacheCapacity) {
+        self.init(trustRoots: trustRoots, policy: policy, algorithms: algorithms, options: options,
+                  keyCacheCapacity: keyCacheCapacity,
+                  verifiedSignatureCacheCapacity: CertificateVerifier.defaultVerifiedSignatureCacheCapacity,
+                  parsedCertificateCacheCapacity: CertificateVerifier.defaultParsedCertificateCacheCapacity)
+    }
+
+    /// A verifier with every bound on what it keeps between calls.
+    ///
+    /// - Parameters:
+    ///   - trustRoots: the only roots a chain may end at (pin them; never take them from the token).
+    ///   - policy: extended key usages, required extensions, chain length, signature algorithms, an extra check.
+    ///   - algorithms: the JWS algorithms accepted.
+    ///   - options: token and `x5c` limits.
+    ///   - keyCacheCapacity: how many issuer keys, and separately how many leaf keys, are kept prepared.
+    ///   - verifiedSignatureCacheCapacity: how many certificate signatures are remembered as verified (the
+    ///     certificate's whole DER with its issuer's whole SubjectPublicKeyInfo, compared byte for byte; successes
+    ///     only). A hit skips only that signature's arithmetic: every chain rule, the validity at the time asked for,
+    ///     and the token's own signature are checked on every call.
+    ///   - parsedCertificateCacheCapacity: how many `x5c` certificates are kept parsed, by their whole DER.
+    ///
+    /// 0 keeps none of that kind. See `CertificateVerifier.init(trustRoots:policy:keyCacheCapacity:verifiedSignatureCacheCapacity:parsedCertificateCacheCapacity:)`.
+    public init(trustRoots: [Certificate], policy: CertificateVerifier.Policy = CertificateVerifier.Policy(),
+                algorithms: Set<JWSAlgorithm>, options: Options = .default,
+                keyCacheCapacity: Int = CertificateVerifier.defaultKeyCacheCapacity,
+                verifiedSignatureCacheCapacity: Int, parsedCertificateCacheCapacity: Int) {
         var p = policy
         // A key certified for other uses only (keyEncipherment, …) does not sign tokens (RFC 5280 §4.2.1.3).
         p.requiredKeyUsage.insert(.digitalSignature)
-        self.certificateVerifier = CertificateVerifier(trustRoots: trustRoots, policy: p, keyCacheCapacity: keyCacheCapacity)
+        self.certificateVerifier = CertificateVerifier(trustRoots: trustRoots, policy: p, keyCacheCapacity: keyCacheCapacity,
+                                                       verifiedSignatureCacheCapacity: verifiedSignatureCacheCapacity,
+                                                       parsedCertificateCacheCapacity: parsedCertificateCacheCapacity)
         self.algorithms = algorithms
         self.options = options
         self.leafKeys = PreparedKeyCache(capacity: keyCacheCapacity)
@@ -133,7 +165,7 @@ public struct X5CVerifier: Sendable {
         let allowPadding = options.tokenOptions.allowPaddedBase64
         let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: allowPadding)
         let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: allowPadding)
-        let certificates = try X5CVerifier.certificates(in: header, options: options)
+        let certificates = try X5CVerifier.certificates(in: header, options: options, parsingWith: certificateVerifier)
         try options.certificateCheck?(certificates)
         let leaf = certificates[0]
         try X5CVerifier.checkThumbprint(header, leaf: leaf)
@@ -188,7 +220,9 @@ public struct X5CVerifier: Sendable {
     }
 
     /// The certificates of the header's `x5c` (RFC 7515 §4.1.6), leaf first.
-    static func certificates(in header: JWSHeader, options: Options) throws -> [Certificate] {
+    /// Each is parsed by `parser`, which keeps the certificates it parsed (the same leaf and intermediates arrive in
+    /// token after token).
+    static func certificates(in header: JWSHeader, options: Options, parsingWith parser: CertificateVerifier) throws -> [Certificate] {
         guard let value = header.object["x5c"] else {
             throw JWTError.make(.keyNotFound, "the header has no \"x5c\" certificate chain")
         }
@@ -214,7 +248,7 @@ public struct X5CVerifier: Sendable {
                 throw JWTError.make(.limitExceeded, "x5c[\(i)] is \(der.count) bytes of DER; at most \(options.maximumCertificateBytes) are accepted")
             }
             do {
-                out.append(try Certificate(derEncoded: der))
+                out.append(try parser.certificate(derEncoded: der))
             } catch {
                 throw JWTError.make(.invalidCertificate, "x5c[\(i)]: \(error.code): \(oneLine(error.reason))")
             }
