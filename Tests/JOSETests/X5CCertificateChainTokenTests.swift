@@ -192,8 +192,15 @@ struct X5CCertificateChainTokenTests {
             #expect(StandardBase64.encode(bytes) == text)
             #expect(try StandardBase64.decode(text, what: "t") == bytes)
         }
-        for bad in ["", "QQ", "QQ=", "QR==", "QUI=x", "QUJ=", "Q===", "QU=I", "QUJD\n", "QU-D", "QU_D", "=QUJ"] {
+        for bad in ["", "QQ", "QQ=", "QR==", "QUI=x", "QUJ=", "Q===", "QU=I", "QUJD\n", "QU-D", "QU_D", "=QUJ",
+                    "QU-DQUJD", "QUJDQU_D", "QU=DQUJD", "QUJD=UJDQUJD", "QUJDQUJDQUJ\u{0}"] {
             #expect(throws: JWTError(.invalidCertificate), "\(bad.debugDescription)") { try StandardBase64.decode(bad, what: "t") }
+        }
+        // The first character outside the alphabet is the one named, in a full quad as in the last.
+        for (bad, offset) in [("QUJDQ-JDQUJD", 5), ("QUJDQUJDQU_D", 10), ("QUJDQU*-QUJD", 6), ("QUJD=UJDQUJD", 4)] {
+            do { _ = try StandardBase64.decode(bad, what: "t"); Issue.record("\(bad) decoded") } catch let e as JWTError {
+                #expect(e.reason.contains("at offset \(offset)"), "\(bad): \(e.reason)")
+            }
         }
     }
 

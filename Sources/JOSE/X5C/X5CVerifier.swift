@@ -320,36 +320,57 @@ enum StandardBase64 {
     }()
 
     static func decode(_ text: String, what: String) throws -> [UInt8] {
-        let s = Array(text.utf8)
+        var text = text
+        return try text.withUTF8 { s in try decode(s, what: what) }
+    }
+
+    /// The character at `offset` is not in the alphabet: the error for it.
+    static func notInAlphabet(_ c: UInt8, at offset: Int, what: String) -> JWTError {
+        let shown = c == UInt8(ascii: "-") || c == UInt8(ascii: "_") ? " (base64url; x5c is standard base64, RFC 7515 §4.1.6)" : ""
+        return JWTError.make(.invalidCertificate, "\(what) is not standard base64: byte 0x\(String(c, radix: 16)) at offset \(offset)\(shown)")
+    }
+
+    static func decode(_ s: UnsafeBufferPointer<UInt8>, what: String) throws -> [UInt8] {
         guard !s.isEmpty else { throw JWTError.make(.invalidCertificate, "\(what) is an empty string") }
         guard s.count % 4 == 0 else {
             throw JWTError.make(.invalidCertificate, "\(what) is not standard base64: its length \(s.count) is not a multiple of 4 (RFC 4648 §4)")
         }
         var pad = 0
         if s[s.count - 1] == UInt8(ascii: "=") { pad = 1; if s[s.count - 2] == UInt8(ascii: "=") { pad = 2 } }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.count / 4 * 3)
-        var i = 0
-        while i < s.count {
-            var v: UInt32 = 0
-            for k in 0..<4 {
-                let c = s[i + k]
-                let isPad = i + 4 == s.count && k >= 4 - pad
-                if isPad { v <<= 6; continue }
-                let d = table[Int(c)]
-                guard d != 0xFF else {
-                    let shown = c == UInt8(ascii: "-") || c == UInt8(ascii: "_") ? " (base64url; x5c is standard base64, RFC 7515 §4.1.6)" : ""
-                    throw JWTError.make(.invalidCertificate, "\(what) is not standard base64: byte 0x\(String(c, radix: 16)) at offset \(i + k)\(shown)")
+        let last = s.count - 4
+        var out = [UInt8](repeating: 0, count: s.count / 4 * 3 - pad)
+        try table.withUnsafeBufferPointer { t in
+            try out.withUnsafeMutableBufferPointer { o in
+                // Every quad but the last: four alphabet characters, three bytes (a value ≥ 64 marks a character
+                // outside the alphabet; the first such character is the one reported).
+                var i = 0, j = 0
+                while i < last {
+                    let a = t[Int(s[i])], b = t[Int(s[i + 1])], c = t[Int(s[i + 2])], d = t[Int(s[i + 3])]
+                    if (a | b | c | d) & 0xC0 != 0 {
+                        for k in 0..<4 where t[Int(s[i + k])] == 0xFF { throw notInAlphabet(s[i + k], at: i + k, what: what) }
+                    }
+                    let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    o[j] = UInt8(truncatingIfNeeded: v >> 16)
+                    o[j + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                    o[j + 2] = UInt8(truncatingIfNeeded: v)
+                    i += 4
+                    j += 3
                 }
-                v = v << 6 | UInt32(d)
+                // The last quad, with its padding.
+                var v: UInt32 = 0
+                for k in 0..<4 {
+                    if k >= 4 - pad { v <<= 6; continue }
+                    let d = t[Int(s[last + k])]
+                    guard d != 0xFF else { throw notInAlphabet(s[last + k], at: last + k, what: what) }
+                    v = v << 6 | UInt32(d)
+                }
+                o[j] = UInt8(truncatingIfNeeded: v >> 16)
+                if pad < 2 { o[j + 1] = UInt8(truncatingIfNeeded: v >> 8) }
+                if pad < 1 { o[j + 2] = UInt8(truncatingIfNeeded: v) }
+                if pad == 2 && v & 0xFFFF != 0 || pad == 1 && v & 0xFF != 0 {
+                    throw JWTError.make(.invalidCertificate, "\(what) is not canonical base64: bits after the last byte are not zero")
+                }
             }
-            out.append(UInt8(v >> 16))
-            if !(i + 4 == s.count && pad == 2) { out.append(UInt8(v >> 8 & 0xFF)) }
-            if !(i + 4 == s.count && pad >= 1) { out.append(UInt8(v & 0xFF)) }
-            if i + 4 == s.count && (pad == 2 && v & 0xFFFF != 0 || pad == 1 && v & 0xFF != 0) {
-                throw JWTError.make(.invalidCertificate, "\(what) is not canonical base64: bits after the last byte are not zero")
-            }
-            i += 4
         }
         return out
     }
