@@ -80,6 +80,15 @@ public struct SignedDataVerifier: Sendable {
     public init(rootCertificates: [Certificate], bundleID: String, appAppleID: Int64?, environment: AppStoreEnvironment,
                 enableOnlineChecks: Bool = false, ocspFetcher: OCSPFetcher? = nil,
                 clock: @escaping @Sendable () -> Int64) throws(AppStoreError) {
+        try self.init(rootCertificates: rootCertificates, bundleID: bundleID, appAppleID: appAppleID, environment: environment,
+                      enableOnlineChecks: enableOnlineChecks, ocspFetcher: ocspFetcher, clock: clock, cacheCapacity: nil)
+    }
+
+    /// `cacheCapacity` bounds each of what the x5c verifier keeps between calls (issuer and leaf keys, verified
+    /// certificate signatures, parsed certificates); nil: the defaults, 0: nothing (tests compare the two).
+    init(rootCertificates: [Certificate], bundleID: String, appAppleID: Int64?, environment: AppStoreEnvironment,
+         enableOnlineChecks: Bool = false, ocspFetcher: OCSPFetcher? = nil,
+         clock: @escaping @Sendable () -> Int64, cacheCapacity: Int?) throws(AppStoreError) {
         try requireText(bundleID, "bundle ID")
         if environment == .production && appAppleID == nil {
             throw .make(.invalidAppIdentifier, "the app Apple ID is required in the production environment")
@@ -104,7 +113,10 @@ public struct SignedDataVerifier: Sendable {
                           maximumChainLength: 3, strictProfile: false),
             algorithms: [.es256],
             options: .init(tokenOptions: .init(maxTokenBytes: limit, jsonLimits: JSONLimits(maxDepth: 32, maxBytes: limit)),
-                           certificateCheck: Self.checkAppleCertificates))
+                           certificateCheck: Self.checkAppleCertificates),
+            keyCacheCapacity: cacheCapacity ?? CertificateVerifier.defaultKeyCacheCapacity,
+            verifiedSignatureCacheCapacity: cacheCapacity ?? CertificateVerifier.defaultVerifiedSignatureCacheCapacity,
+            parsedCertificateCacheCapacity: cacheCapacity ?? CertificateVerifier.defaultParsedCertificateCacheCapacity)
     }
 
     // MARK: Public entry points

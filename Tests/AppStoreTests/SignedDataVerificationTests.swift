@@ -246,4 +246,52 @@ struct SignedDataVerificationTests {
         }
         Self.expectCode(.verificationFailure) { _ = try v.verifyAndDecodeTransaction(with(x5c[0])) }
     }
+
+    /// What a verifier keeps between calls (keys, verified certificate signatures, parsed certificates) never changes
+    /// an answer: Apple's mock data, tampered copies and forged chains get the same result from a verifier asked a
+    /// second time (after the genuine transaction filled it) and from one that keeps nothing.
+    @Test func keptVerificationsNeverChangeTheAnswer() throws {
+        let signed = try Self.text("mock_signed_data/transactionInfo")
+        let parts = signed.split(separator: ".").map(String.init)
+        let header = String(decoding: try Base64URL.decode(parts[0]), as: UTF8.self)
+        let x5c = try #require(try JSONValue(parsing: header)["x5c"]?.arrayValue?.compactMap(\.stringValue))
+        let first = parts[2].first == "A" ? "B" : "A"
+        let otherPayload = Base64URL.encode(Array(#"{"environment":"Sandbox","bundleId":"com.example","signedDate":1672956154001}"#.utf8))
+        func reheader(_ h: String) -> String { Base64URL.encode(Array(h.utf8)) + "." + parts[1] + "." + parts[2] }
+        let sandbox = [signed, parts[0] + "." + parts[1] + "." + first + String(parts[2].dropFirst()),
+                       parts[0] + "." + otherPayload + "." + parts[2],
+                       reheader(#"{"alg":"ES256","x5c":["\#(x5c[1])","\#(x5c[0])","\#(x5c[2])"]}"#),
+                       reheader(#"{"alg":"ES256","x5c":["\#(x5c[0])","\#(x5c[1])","\#(x5c[1])"]}"#),
+                       try Self.text("mock_signed_data/renewalInfo"), try Self.text("xcode/xcode-signed-transaction"), signed]
+        let leaf = try Self.certificate("real-apple-signing-certificate"), inter = try Self.certificate("real-apple-intermediate")
+        let root = try Self.certificate("real-apple-root")
+        func payload(_ ms: Int64) -> String { #"{"bundleId":"com.example","environment":"Production","signedDate":\#(ms)}"# }
+        // The real chain (forged signature): valid at its effective date, expired a day after the leaf, not yet valid before.
+        let production = [1_761_962_975_000, (1_823_449_643 + 86_400) * 1000, 1_758_311_090_000, 1_761_962_975_000].map {
+            Self.forged(x5c: [leaf, inter, root], payload: payload($0))
+        }
+        func outcome(_ v: SignedDataVerifier, _ s: String) -> String {
+            do { return "valid \(try v.verifyAndDecodeTransaction(s).signedDate ?? -1)" } catch { return "\(error)" }
+        }
+        var answers: [String] = []
+        for (roots, environment, inputs) in [([try Self.testRoot()], AppStoreEnvironment.sandbox, sandbox),
+                                             ([root], AppStoreEnvironment.production, production)] {
+            func make(_ capacity: Int?) throws -> SignedDataVerifier {
+                try SignedDataVerifier(rootCertificates: roots, bundleID: "com.example", appAppleID: 1234, environment: environment,
+                                       clock: { 1_761_962_975 }, cacheCapacity: capacity)
+            }
+            let kept = try make(nil), nothing = try make(0)
+            for s in inputs {
+                let once = outcome(kept, s)
+                #expect(outcome(kept, s) == once)
+                #expect(outcome(nothing, s) == once)
+                answers.append(once)
+            }
+        }
+        // Sanity: the genuine transaction verifies, the tampered copies and forged chains do not, each with its code.
+        #expect(answers[0] == "valid 1672956154000" && answers[7] == answers[0])
+        #expect(answers.filter { $0.hasPrefix("valid") }.count == 2)
+        #expect(answers[1].contains("verificationFailure") && answers[2].contains("verificationFailure"))
+        #expect(answers[3].contains("invalidCertificate") && answers[8].contains("verificationFailure") && answers[9].contains("invalidChain"))
+    }
 }
