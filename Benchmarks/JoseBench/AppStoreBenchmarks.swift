@@ -2,8 +2,10 @@
 // `transactionInfo` (Vectors/apple/mock_signed_data) against Apple's test CA: x5c parsing (three certificates),
 // marker OIDs, chain validation at the signedDate (two P-256 certificate signatures), the leaf's ES256 signature,
 // bundle ID and environment, and the payload decoded into JWSTransactionDecodedPayload. One verifier made before
-// timing (the root's key prepared then, the intermediate's and leaf's kept from the first call; every signature is
-// checked on every call); `appstore.transaction.cold` makes the verifier for each transaction, reusing nothing.
+// timing, as a server keeps one: the root's key prepared then; from the first call on it keeps the intermediate's
+// and leaf's keys, the two certificate signatures it verified (by the exact certificate and issuer-key bytes) and
+// the parsed x5c certificates, while validity, every chain rule and the transaction's own ES256 signature are
+// checked on every call. `appstore.transaction.cold` makes the verifier for each transaction, reusing nothing.
 
 import AppStore
 import Foundation

@@ -129,8 +129,9 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     package var count: Int { state.withLock { $0.values.count } }
 }
 #else
-/// Embedded Swift has no `Synchronization.Mutex`: this cache keeps nothing, and every key is prepared for its
-/// signature (the trust roots' keys are still prepared once, by ``CertificateVerifier``).
+/// Embedded Swift has no `Synchronization.Mutex`: this cache keeps nothing, so every key is prepared for its
+/// signature, every certificate signature is verified and every certificate parsed on every call (the trust roots'
+/// keys are still prepared once, by ``CertificateVerifier``).
 package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     package var capacity: Int { 0 }
     package init(capacity: Int) {}
