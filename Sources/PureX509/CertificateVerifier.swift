@@ -106,6 +106,8 @@ public struct CertificateVerifier: Sendable {
     /// A verifier that accepts chains ending at one of `trustRoots`, with every bound on what it keeps between calls.
     ///
     /// - Parameters:
+    ///   - trustRoots: the only certificates a chain may end at.
+    ///   - policy: what the caller requires beyond RFC 5280.
     ///   - keyCacheCapacity: the issuer keys (other than the roots', which are always prepared once) kept prepared
     ///     for verification, by their exact SubjectPublicKeyInfo DER.
     ///   - verifiedSignatureCacheCapacity: the certificate signatures remembered as verified. An entry is the
