@@ -14,7 +14,7 @@ mkdir -p "$out/symbols"
 # JOSE depends on every crypto module and X509 on the ones it needs, so building the two compiles (and emits graphs
 # for) all of them.
 for target in JOSE PureX509 AppStore; do
-    swift build --scratch-path "$out/build" --target "$target" \
+    swift build --disable-index-store --scratch-path "$out/build" --target "$target" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$out/symbols"
 done
 docc=$(command -v docc || echo /opt/swift/usr/bin/docc)

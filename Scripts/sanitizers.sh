@@ -2,19 +2,35 @@
 # The test suite under the sanitizers (issue 16):
 #   AddressSanitizer (+ LeakSanitizer): the whole suite, build folder .build-asan
 #   ThreadSanitizer: the concurrency, JWKSCache and PureX509 kept-key suites, build folder .build-tsan
-#   Scripts/sanitizers.sh [address|thread]   (default: both)
+#   Scripts/sanitizers.sh [address|thread|thread-build|thread-run]...   (default: both; `thread` is its build and run)
+# .ci/run builds both in its `sanitizers` step and runs the ThreadSanitizer suites beside the steps after it (step
+# `tsan-run`): they keep at most one core busy (see .ci/run).
 # LeakSanitizer suppressions, each with its reason: Scripts/sanitizers.supp; ThreadSanitizer's: Scripts/tsan.supp.
+# Both builds skip the index store (`--disable-index-store`: nothing reads it; see Scripts/integration-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-which=${1:-both}
+modes=("${@:-both}")
+# Whether part $1 (address, thread-build, thread-run) was asked for.
+want() {
+    local m
+    for m in "${modes[@]}"; do
+        case $m in
+            both) return 0 ;;
+            thread) [[ $1 == thread-build || $1 == thread-run ]] && return 0 ;;
+            address|thread-build|thread-run) [[ $1 == "$m" ]] && return 0 ;;
+            *) echo "sanitizers.sh: unknown part '$m' (address, thread, thread-build, thread-run)" >&2; exit 2 ;;
+        esac
+    done
+    return 1
+}
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/sanitizers.supp:print_suppressions=0"
 export TSAN_OPTIONS="halt_on_error=1:suppressions=$PWD/Scripts/tsan.supp"
 status=0
-if [[ $which == both || $which == address ]]; then
+if want address; then
     t0=$SECONDS
     # The test bundle and the `jose` executable the CLI tests run — not the benchmark or the ct-check program.
-    { swift build --sanitize=address --scratch-path .build-asan --product PureJOSEPackageTests &&
-      swift build --sanitize=address --scratch-path .build-asan --product jose; } 2>&1 |
+    { swift build --sanitize=address --disable-index-store --scratch-path .build-asan --product PureJOSEPackageTests &&
+      swift build --sanitize=address --disable-index-store --scratch-path .build-asan --product jose; } 2>&1 |
         grep -E "error|warning: .*sanitiz|Compiling|Build complete" | grep -v Compiling || true
     echo "[sanitizers] address build: $(( SECONDS - t0 )) s"
     t0=$SECONDS
@@ -26,10 +42,19 @@ if [[ $which == both || $which == address ]]; then
         echo "[sanitizers] address: FAILED ($(( SECONDS - t0 )) s; log .build-asan/test.log)"
     fi
 fi
-if [[ $which == both || $which == thread ]]; then
+if want thread-build; then
     t0=$SECONDS
-    swift build --sanitize=thread --scratch-path .build-tsan --product PureJOSEPackageTests 2>&1 | grep -E "error|Build complete" || true
-    echo "[sanitizers] thread build: $(( SECONDS - t0 )) s"
+    mkdir -p .build-tsan
+    if swift build --sanitize=thread --disable-index-store --scratch-path .build-tsan --product PureJOSEPackageTests \
+        > .build-tsan/build.log 2>&1; then
+        echo "[sanitizers] thread build: $(( SECONDS - t0 )) s"
+    else
+        status=1
+        grep -E "error" .build-tsan/build.log | head -40
+        echo "[sanitizers] thread build: FAILED ($(( SECONDS - t0 )) s; log .build-tsan/build.log)"
+    fi
+fi
+if want thread-run; then
     t0=$SECONDS
     # ConcurrencyTests, JWKSCacheTests, JWKSCacheRobustnessTests, JWKSCacheSoakTests; CertificateVerifier's kept keys
     filter='JOSETests\.(ConcurrencyTests|JWKSCache)|PureX509Tests\.PreparedIssuerKeyReuseTests'
