@@ -7,19 +7,18 @@
 # Scripts/integration-test.sh: the three integration packages resolve the same versions of what they share, so after
 # the Hummingbird step only Vapor and its kits compile here, and for VaporJWTApp only vapor/jwt, jwt-kit and the app
 # (see the `vapor` step of .ci/run for the times).
-# `--disable-index-store` as in Scripts/integration-test.sh (the same flags keep the shared folder's builds reusable).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${INTEGRATIONS_BUILD:-$root/Integrations/.build}
 start=$(date +%s)
 cd "$root/Integrations/Vapor/JOSEVapor"
-swift build --build-tests --disable-index-store --scratch-path "$scratch"
+swift build --build-tests --scratch-path "$scratch"
 built=$(date +%s)
 swift test --skip-build --scratch-path "$scratch"
 tested=$(date +%s)
 echo "vapor-test: JOSEVapor build $(( built - start )) s, test $(( tested - built )) s"
 cd "$root/Integrations/Vapor/VaporJWTApp"
-swift build --build-tests --disable-index-store --scratch-path "$scratch"
+swift build --build-tests --scratch-path "$scratch"
 jwt_built=$(date +%s)
 swift test --skip-build --scratch-path "$scratch"
 echo "vapor-test: VaporJWTApp build $(( jwt_built - tested )) s, test $(( $(date +%s) - jwt_built )) s"

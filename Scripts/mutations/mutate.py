@@ -198,7 +198,7 @@ def main():
 
     def build_cmd(m):
         if m.package:
-            return ["swift", "build", "--build-tests", "--disable-index-store", "--scratch-path", package_scratch]
+            return ["swift", "build", "--build-tests", "--scratch-path", package_scratch]
         return ["swift", "build", "--product", "PureJOSEPackageTests"]
 
     def test_cmd(m, *extra):
@@ -206,7 +206,7 @@ def main():
 
     for m in {(m.package or ""): m for m in mutations}.values():
         where = m.package or "root package"
-        code, out, secs = run(["swift", "build", "--build-tests"] + (["--disable-index-store", "--scratch-path", package_scratch] if m.package else []),
+        code, out, secs = run(["swift", "build", "--build-tests"] + (["--scratch-path", package_scratch] if m.package else []),
                               place(m), args.timeout * 3)
         print(f"[mutate] unmutated build ({where}): {secs:.0f} s", flush=True)
         if code != 0:
