@@ -170,11 +170,10 @@ def gen_reduce_once(N, m):
     """(t_0..t_{N-1}) + t_N·2^(64N) < 2m  →  value mod m, branch-free."""
     ml = limbs(m, N)
     L = []
-    L.append("var x: UInt128")
     L.append("var borrow: UInt64 = 0")
     for j in range(N):
-        L.append(f"x = UInt128(_low: t{j}, _high: 0) &- UInt128(_low: {h(ml[j])}, _high: 0) &- UInt128(_low: borrow, _high: 0); let d{j} = x._low; borrow = x._high & 1")
-    L.append(f"x = UInt128(_low: t{N}, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1")
+        L.append(f"let d{j} = ECDSALimbs.subtractBorrowing(t{j}, {h(ml[j])}, &borrow)")
+    L.append(f"_ = ECDSALimbs.subtractBorrowing(t{N}, 0, &borrow)")
     L.append("// borrow = 1: t < m, keep t; borrow = 0: take t − m.")
     L.append("let keep = 0 &- borrow")
     L.append("return Self(limbs: (" + ", ".join(f"(t{j} & keep) | (d{j} & ~keep)" for j in range(N)) + "))")
@@ -200,7 +199,7 @@ def gen_sub(N, m):
          "var x: UInt128 = 0",
          "var borrow: UInt64 = 0"]
     for j in range(N):
-        L.append(f"x = UInt128(_low: a{j}, _high: 0) &- UInt128(_low: b{j}, _high: 0) &- UInt128(_low: borrow, _high: 0); let d{j} = x._low; borrow = x._high & 1")
+        L.append(f"let d{j} = ECDSALimbs.subtractBorrowing(a{j}, b{j}, &borrow)")
     L.append("// On borrow add m back (mask = all ones), else add 0.")
     L.append("let mask = 0 &- borrow")
     for j in range(N):
@@ -258,9 +257,9 @@ def gen_pow_chain(e):
 
 
 def gen_less_mask(N):
-    L = ["var x: UInt128", "var borrow: UInt64 = 0"]
+    L = ["var borrow: UInt64 = 0"]
     for j in range(N):
-        L.append(f"x = UInt128(_low: a.{j}, _high: 0) &- UInt128(_low: b.{j}, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1")
+        L.append(f"_ = ECDSALimbs.subtractBorrowing(a.{j}, b.{j}, &borrow)")
     L.append("return 0 &- borrow")
     return "\n".join("            " + l for l in L)
 

@@ -39,6 +39,19 @@ enum ECDSALimbs {
         return out
     }
 
+    /// a − b − borrow (borrow ∈ {0, 1}); `borrow` becomes the borrow out. The generated field and scalar code
+    /// chains these: swiftc -O turns the chain into one `sub`/`sbb` run, where the same chain written as
+    /// `UInt128` differences keeping `x._high & 1` compiled to an `add`/`adc`/`sar` triple per limb (a P-256
+    /// field addition 54 → 26 instructions). The two overflow flags are combined as bits (a `Bool` → 0/1
+    /// through `?:` compiled back to the long form). No branch.
+    @inline(__always)
+    static func subtractBorrowing(_ a: UInt64, _ b: UInt64, _ borrow: inout UInt64) -> UInt64 {
+        let (d, o1) = a.subtractingReportingOverflow(b)
+        let (r, o2) = d.subtractingReportingOverflow(borrow)
+        borrow = UInt64(unsafeBitCast(o1, to: UInt8.self) | unsafeBitCast(o2, to: UInt8.self))
+        return r
+    }
+
     /// a < b, by the borrow of a − b (no data-dependent branches).
     @inline(__always)
     static func less4(_ a: (UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64)) -> Bool {

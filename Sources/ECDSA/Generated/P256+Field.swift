@@ -27,13 +27,12 @@ extension P256 {
         /// (t0 … t3) + t4·2^256, which must be < 2·p, reduced into [0, p) without branches.
         @inline(__always)
         static func reduceOnce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64, _ t4: UInt64) -> FieldElement {
-            var x: UInt128
             var borrow: UInt64 = 0
-            x = UInt128(_low: t0, _high: 0) &- UInt128(_low: 0xffffffffffffffff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d0 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t1, _high: 0) &- UInt128(_low: 0x00000000ffffffff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d1 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t2, _high: 0) &- UInt128(_low: 0x0000000000000000, _high: 0) &- UInt128(_low: borrow, _high: 0); let d2 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t3, _high: 0) &- UInt128(_low: 0xffffffff00000001, _high: 0) &- UInt128(_low: borrow, _high: 0); let d3 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t4, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            let d0 = ECDSALimbs.subtractBorrowing(t0, 0xffffffffffffffff, &borrow)
+            let d1 = ECDSALimbs.subtractBorrowing(t1, 0x00000000ffffffff, &borrow)
+            let d2 = ECDSALimbs.subtractBorrowing(t2, 0x0000000000000000, &borrow)
+            let d3 = ECDSALimbs.subtractBorrowing(t3, 0xffffffff00000001, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(t4, 0, &borrow)
             // borrow = 1: t < m, keep t; borrow = 0: take t − m.
             let keep = 0 &- borrow
             return Self(limbs: ((t0 & keep) | (d0 & ~keep), (t1 & keep) | (d1 & ~keep), (t2 & keep) | (d2 & ~keep), (t3 & keep) | (d3 & ~keep)))
@@ -203,10 +202,10 @@ extension P256 {
             let (b0, b1, b2, b3) = b.v
             var x: UInt128 = 0
             var borrow: UInt64 = 0
-            x = UInt128(_low: a0, _high: 0) &- UInt128(_low: b0, _high: 0) &- UInt128(_low: borrow, _high: 0); let d0 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a1, _high: 0) &- UInt128(_low: b1, _high: 0) &- UInt128(_low: borrow, _high: 0); let d1 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a2, _high: 0) &- UInt128(_low: b2, _high: 0) &- UInt128(_low: borrow, _high: 0); let d2 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a3, _high: 0) &- UInt128(_low: b3, _high: 0) &- UInt128(_low: borrow, _high: 0); let d3 = x._low; borrow = x._high & 1
+            let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
+            let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
+            let d2 = ECDSALimbs.subtractBorrowing(a2, b2, &borrow)
+            let d3 = ECDSALimbs.subtractBorrowing(a3, b3, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
             x = UInt128(_low: d0, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0); let r0 = x._low

@@ -27,13 +27,12 @@ extension P256 {
         /// (t0 … t3) + t4·2^256, which must be < 2·n, reduced into [0, n) without branches.
         @inline(__always)
         static func reduceOnce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64, _ t4: UInt64) -> Scalar {
-            var x: UInt128
             var borrow: UInt64 = 0
-            x = UInt128(_low: t0, _high: 0) &- UInt128(_low: 0xf3b9cac2fc632551, _high: 0) &- UInt128(_low: borrow, _high: 0); let d0 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t1, _high: 0) &- UInt128(_low: 0xbce6faada7179e84, _high: 0) &- UInt128(_low: borrow, _high: 0); let d1 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t2, _high: 0) &- UInt128(_low: 0xffffffffffffffff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d2 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t3, _high: 0) &- UInt128(_low: 0xffffffff00000000, _high: 0) &- UInt128(_low: borrow, _high: 0); let d3 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t4, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            let d0 = ECDSALimbs.subtractBorrowing(t0, 0xf3b9cac2fc632551, &borrow)
+            let d1 = ECDSALimbs.subtractBorrowing(t1, 0xbce6faada7179e84, &borrow)
+            let d2 = ECDSALimbs.subtractBorrowing(t2, 0xffffffffffffffff, &borrow)
+            let d3 = ECDSALimbs.subtractBorrowing(t3, 0xffffffff00000000, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(t4, 0, &borrow)
             // borrow = 1: t < m, keep t; borrow = 0: take t − m.
             let keep = 0 &- borrow
             return Self(limbs: ((t0 & keep) | (d0 & ~keep), (t1 & keep) | (d1 & ~keep), (t2 & keep) | (d2 & ~keep), (t3 & keep) | (d3 & ~keep)))
@@ -203,10 +202,10 @@ extension P256 {
             let (b0, b1, b2, b3) = b.v
             var x: UInt128 = 0
             var borrow: UInt64 = 0
-            x = UInt128(_low: a0, _high: 0) &- UInt128(_low: b0, _high: 0) &- UInt128(_low: borrow, _high: 0); let d0 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a1, _high: 0) &- UInt128(_low: b1, _high: 0) &- UInt128(_low: borrow, _high: 0); let d1 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a2, _high: 0) &- UInt128(_low: b2, _high: 0) &- UInt128(_low: borrow, _high: 0); let d2 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a3, _high: 0) &- UInt128(_low: b3, _high: 0) &- UInt128(_low: borrow, _high: 0); let d3 = x._low; borrow = x._high & 1
+            let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
+            let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
+            let d2 = ECDSALimbs.subtractBorrowing(a2, b2, &borrow)
+            let d3 = ECDSALimbs.subtractBorrowing(a3, b3, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
             x = UInt128(_low: d0, _high: 0) &+ UInt128(_low: 0xf3b9cac2fc632551 & mask, _high: 0); let r0 = x._low
@@ -338,12 +337,11 @@ extension P256 {
         /// All ones when a < b (canonical little-endian limbs), else 0: the borrow out of a − b. Constant time.
         @inline(__always)
         static func lessMask(_ a: (UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
-            var x: UInt128
             var borrow: UInt64 = 0
-            x = UInt128(_low: a.0, _high: 0) &- UInt128(_low: b.0, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.1, _high: 0) &- UInt128(_low: b.1, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.2, _high: 0) &- UInt128(_low: b.2, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.3, _high: 0) &- UInt128(_low: b.3, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            _ = ECDSALimbs.subtractBorrowing(a.0, b.0, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.1, b.1, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.2, b.2, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.3, b.3, &borrow)
             return 0 &- borrow
         }
 

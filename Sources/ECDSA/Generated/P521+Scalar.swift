@@ -27,18 +27,17 @@ extension P521 {
         /// (t0 … t8) + t9·2^521, which must be < 2·n, reduced into [0, n) without branches.
         @inline(__always)
         static func reduceOnce(_ t0: UInt64, _ t1: UInt64, _ t2: UInt64, _ t3: UInt64, _ t4: UInt64, _ t5: UInt64, _ t6: UInt64, _ t7: UInt64, _ t8: UInt64, _ t9: UInt64) -> Scalar {
-            var x: UInt128
             var borrow: UInt64 = 0
-            x = UInt128(_low: t0, _high: 0) &- UInt128(_low: 0xbb6fb71e91386409, _high: 0) &- UInt128(_low: borrow, _high: 0); let d0 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t1, _high: 0) &- UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &- UInt128(_low: borrow, _high: 0); let d1 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t2, _high: 0) &- UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &- UInt128(_low: borrow, _high: 0); let d2 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t3, _high: 0) &- UInt128(_low: 0x51868783bf2f966b, _high: 0) &- UInt128(_low: borrow, _high: 0); let d3 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t4, _high: 0) &- UInt128(_low: 0xfffffffffffffffa, _high: 0) &- UInt128(_low: borrow, _high: 0); let d4 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t5, _high: 0) &- UInt128(_low: 0xffffffffffffffff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d5 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t6, _high: 0) &- UInt128(_low: 0xffffffffffffffff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d6 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t7, _high: 0) &- UInt128(_low: 0xffffffffffffffff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d7 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t8, _high: 0) &- UInt128(_low: 0x00000000000001ff, _high: 0) &- UInt128(_low: borrow, _high: 0); let d8 = x._low; borrow = x._high & 1
-            x = UInt128(_low: t9, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            let d0 = ECDSALimbs.subtractBorrowing(t0, 0xbb6fb71e91386409, &borrow)
+            let d1 = ECDSALimbs.subtractBorrowing(t1, 0x3bb5c9b8899c47ae, &borrow)
+            let d2 = ECDSALimbs.subtractBorrowing(t2, 0x7fcc0148f709a5d0, &borrow)
+            let d3 = ECDSALimbs.subtractBorrowing(t3, 0x51868783bf2f966b, &borrow)
+            let d4 = ECDSALimbs.subtractBorrowing(t4, 0xfffffffffffffffa, &borrow)
+            let d5 = ECDSALimbs.subtractBorrowing(t5, 0xffffffffffffffff, &borrow)
+            let d6 = ECDSALimbs.subtractBorrowing(t6, 0xffffffffffffffff, &borrow)
+            let d7 = ECDSALimbs.subtractBorrowing(t7, 0xffffffffffffffff, &borrow)
+            let d8 = ECDSALimbs.subtractBorrowing(t8, 0x00000000000001ff, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(t9, 0, &borrow)
             // borrow = 1: t < m, keep t; borrow = 0: take t − m.
             let keep = 0 &- borrow
             return Self(limbs: ((t0 & keep) | (d0 & ~keep), (t1 & keep) | (d1 & ~keep), (t2 & keep) | (d2 & ~keep), (t3 & keep) | (d3 & ~keep), (t4 & keep) | (d4 & ~keep), (t5 & keep) | (d5 & ~keep), (t6 & keep) | (d6 & ~keep), (t7 & keep) | (d7 & ~keep), (t8 & keep) | (d8 & ~keep)))
@@ -518,15 +517,15 @@ extension P521 {
             let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.v
             var x: UInt128 = 0
             var borrow: UInt64 = 0
-            x = UInt128(_low: a0, _high: 0) &- UInt128(_low: b0, _high: 0) &- UInt128(_low: borrow, _high: 0); let d0 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a1, _high: 0) &- UInt128(_low: b1, _high: 0) &- UInt128(_low: borrow, _high: 0); let d1 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a2, _high: 0) &- UInt128(_low: b2, _high: 0) &- UInt128(_low: borrow, _high: 0); let d2 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a3, _high: 0) &- UInt128(_low: b3, _high: 0) &- UInt128(_low: borrow, _high: 0); let d3 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a4, _high: 0) &- UInt128(_low: b4, _high: 0) &- UInt128(_low: borrow, _high: 0); let d4 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a5, _high: 0) &- UInt128(_low: b5, _high: 0) &- UInt128(_low: borrow, _high: 0); let d5 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a6, _high: 0) &- UInt128(_low: b6, _high: 0) &- UInt128(_low: borrow, _high: 0); let d6 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a7, _high: 0) &- UInt128(_low: b7, _high: 0) &- UInt128(_low: borrow, _high: 0); let d7 = x._low; borrow = x._high & 1
-            x = UInt128(_low: a8, _high: 0) &- UInt128(_low: b8, _high: 0) &- UInt128(_low: borrow, _high: 0); let d8 = x._low; borrow = x._high & 1
+            let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
+            let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
+            let d2 = ECDSALimbs.subtractBorrowing(a2, b2, &borrow)
+            let d3 = ECDSALimbs.subtractBorrowing(a3, b3, &borrow)
+            let d4 = ECDSALimbs.subtractBorrowing(a4, b4, &borrow)
+            let d5 = ECDSALimbs.subtractBorrowing(a5, b5, &borrow)
+            let d6 = ECDSALimbs.subtractBorrowing(a6, b6, &borrow)
+            let d7 = ECDSALimbs.subtractBorrowing(a7, b7, &borrow)
+            let d8 = ECDSALimbs.subtractBorrowing(a8, b8, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
             x = UInt128(_low: d0, _high: 0) &+ UInt128(_low: 0xbb6fb71e91386409 & mask, _high: 0); let r0 = x._low
@@ -662,17 +661,16 @@ extension P521 {
         /// All ones when a < b (canonical little-endian limbs), else 0: the borrow out of a − b. Constant time.
         @inline(__always)
         static func lessMask(_ a: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
-            var x: UInt128
             var borrow: UInt64 = 0
-            x = UInt128(_low: a.0, _high: 0) &- UInt128(_low: b.0, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.1, _high: 0) &- UInt128(_low: b.1, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.2, _high: 0) &- UInt128(_low: b.2, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.3, _high: 0) &- UInt128(_low: b.3, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.4, _high: 0) &- UInt128(_low: b.4, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.5, _high: 0) &- UInt128(_low: b.5, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.6, _high: 0) &- UInt128(_low: b.6, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.7, _high: 0) &- UInt128(_low: b.7, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
-            x = UInt128(_low: a.8, _high: 0) &- UInt128(_low: b.8, _high: 0) &- UInt128(_low: borrow, _high: 0); borrow = x._high & 1
+            _ = ECDSALimbs.subtractBorrowing(a.0, b.0, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.1, b.1, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.2, b.2, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.3, b.3, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.4, b.4, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.5, b.5, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.6, b.6, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.7, b.7, &borrow)
+            _ = ECDSALimbs.subtractBorrowing(a.8, b.8, &borrow)
             return 0 &- borrow
         }
 
