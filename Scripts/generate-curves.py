@@ -16,7 +16,7 @@ each function lives in the templates below.
 
 P-521 (§3.2.1.5) differs in its field: p = 2^521 − 1 is a Mersenne prime, so gen_m521_field writes nine
 unsaturated 58-bit limbs with the Mersenne fold instead of Montgomery form, and its field and scalar
-inversions call Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift) with constants computed here.
+inversions call Bernstein–Yang safegcd (Sources/ConstantTime/SafeGCD.swift) with constants computed here.
 """
 import os, sys
 
@@ -1916,7 +1916,7 @@ def gen_mont_type(c, field):
     subs["E_LIMBS"] = ", ".join(f"e.{j}" for j in range(N))
     extra = FIELD_EXTRA if field else SCALAR_EXTRA
     if c.get("safegcd"):
-        # Bernstein–Yang safegcd (Sources/ECDSA/SafeGCD.swift, nine signed 62-bit limbs) instead of Fermat; an
+        # Bernstein–Yang safegcd (Sources/ConstantTime/SafeGCD.swift, nine signed 62-bit limbs) instead of Fermat; an
         # N-word value is padded to nine words and the inverse (below the modulus) read back from the low N.
         assert N <= 9 and m < 2**521 and m % 2 == 1
         mod_name = "p" if field else "n"

@@ -3,10 +3,12 @@
 // Every operation here is constant time in the values (no branch, no address depends on a limb); the
 // variable-time helpers are named `…VarTime` and only see public data.
 //
-// Limb bounds. "Reduced" means every limb < 2⁵¹ + 2¹⁵ (what `mul`, `square`, `sub` and `carried` return).
+// Limb bounds. "Reduced" means every limb < 2⁵¹ + 2¹⁹ (what `mul`, `square`, `sub` and `carried` return; a product
+// of inputs below 2⁵⁴ has its limb 1 below 2⁵¹ + 2¹⁸, the others below 2⁵¹).
 // `add` of two reduced elements gives limbs < 2⁵²·1.01, and one more `add` on top of that < 2⁵³·1.01; `mul`
 // and `square` accept limbs < 2⁵⁴ (the column sums then stay below 2¹¹⁵, so every carry fits 64 bits).
-// `sub` accepts a < 2⁵⁴ and b < 2⁵³ (it adds 4p first) and carries, so its result is reduced again.
+// `sub` accepts a < 2⁵⁴ and b < 2⁵³ (it adds 4p first) and carries, so its result is reduced again;
+// `subtractLoose` does not carry: for reduced a and b (or a < 2⁵³) its limbs stay below 2⁵⁴.
 //
 // Products go through `UInt128(_low:_high:)` and `multipliedFullWidth(by:)`, which a debug build inlines
 // (ARCHITECTURE.md, ECDSA): generic UInt128 conversions would make debug builds many times slower.
@@ -154,6 +156,15 @@ struct FieldElement: Sendable {
         ).carried()
     }
 
+    /// a − b as a + 4p − b without the carry pass, for a < 2⁵³ and b < 2⁵³ (limbs < 2⁵⁴, which `*` accepts): the
+    /// mixed addition feeds such differences straight into multiplications, as ref10 lets its limbs grow.
+    @inline(__always)
+    static func subtractLoose(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
+        let lo: UInt64 = 0x1f_ffff_ffff_ffb4, hi: UInt64 = 0x1f_ffff_ffff_fffc
+        return FieldElement(a.l0 &+ lo &- b.l0, a.l1 &+ hi &- b.l1, a.l2 &+ hi &- b.l2, a.l3 &+ hi &- b.l3,
+                            a.l4 &+ hi &- b.l4)
+    }
+
     @inline(__always)
     static prefix func - (a: FieldElement) -> FieldElement { FieldElement.zero - a }
 
@@ -241,6 +252,17 @@ struct FieldElement: Sendable {
     func pow22523() -> FieldElement {
         let (t, _) = pow2250m1()
         return t.squared(times: 2) * self        // 2²⁵² − 4 + 1
+    }
+
+    /// self | (other & mask): with self starting at 0, ORs in the one entry whose mask is all ones (a table scan
+    /// with one AND and one OR a limb).
+    @inline(__always)
+    mutating func accumulate(_ other: FieldElement, _ mask: UInt64) {
+        l0 |= other.l0 & mask
+        l1 |= other.l1 & mask
+        l2 |= other.l2 & mask
+        l3 |= other.l3 & mask
+        l4 |= other.l4 & mask
     }
 
     /// Replaces self by `other` where `mask` is all ones (mask is 0 or all ones).

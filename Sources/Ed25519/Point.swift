@@ -65,14 +65,16 @@ struct EdwardsPoint: Sendable {
         adding(CachedPoint(yPlusX: q.yMinusX, yMinusX: q.yPlusX, z: q.z, t2d: -q.t2d))
     }
 
-    /// self + q for q affine (Z = 1) in Niels form: 7M.
+    /// self + q for q affine (Z = 1) in Niels form: 7M. The differences go into the multiplications without a
+    /// carry pass (`subtractLoose`): x, y, t, z and a, b, c are products (limbs < 2⁵¹ + 2¹⁹), so y − x, b − a and
+    /// d − c (d = 2z < 2⁵²·1.01) stay below 2⁵⁴, and the sums below 2⁵³.
     @inline(__always)
     func adding(_ q: NielsPoint) -> EdwardsPoint {
-        let a = (y - x) * q.yMinusX
+        let a = FieldElement.subtractLoose(y, x) * q.yMinusX
         let b = (y + x) * q.yPlusX
         let c = t * q.xy2d
         let d = z + z
-        let e = b - a, f = d - c, g = d + c, h = b + a
+        let e = FieldElement.subtractLoose(b, a), f = FieldElement.subtractLoose(d, c), g = d + c, h = b + a
         return EdwardsPoint(x: e * f, y: g * h, z: f * g, t: e * h)
     }
 
@@ -148,6 +150,13 @@ struct NielsPoint: Sendable {
     var yPlusX: FieldElement, yMinusX: FieldElement, xy2d: FieldElement
 
     static var identity: NielsPoint { NielsPoint(yPlusX: .one, yMinusX: .one, xy2d: .zero) }
+
+    @inline(__always)
+    mutating func accumulate(_ o: NielsPoint, _ mask: UInt64) {
+        yPlusX.accumulate(o.yPlusX, mask)
+        yMinusX.accumulate(o.yMinusX, mask)
+        xy2d.accumulate(o.xy2d, mask)
+    }
 
     @inline(__always)
     mutating func conditionalAssign(_ o: NielsPoint, _ mask: UInt64) {

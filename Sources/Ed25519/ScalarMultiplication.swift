@@ -47,12 +47,15 @@ func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digi
     let bu = UInt64(bitPattern: Int64(b))
     let negative = CT.barrier(bu &>> 63)                     // 1 iff b < 0
     let magnitude = (bu ^ (0 &- negative)) &+ negative        // |b|
-    var t = NielsPoint.identity
+    // The identity's (1, 1, 0) where |b| = 0, then each entry ORed in under its mask: at most one mask is all ones.
+    let zeroMask = CT.barrier(((magnitude | (0 &- magnitude)) &>> 63) &- 1)   // all ones iff |b| == 0
+    var t = NielsPoint(yPlusX: FieldElement(zeroMask & 1, 0, 0, 0, 0), yMinusX: FieldElement(zeroMask & 1, 0, 0, 0, 0),
+                       xy2d: .zero)
     let base = row &* 8
     for j in 1...8 {
         let d = magnitude ^ UInt64(j)
         let mask = CT.barrier(((d | (0 &- d)) &>> 63) &- 1)  // all ones iff |b| == j
-        t.conditionalAssign(table[base &+ j &- 1], mask)
+        t.accumulate(table[base &+ j &- 1], mask)
     }
     let minus = NielsPoint(yPlusX: t.yMinusX, yMinusX: t.yPlusX, xy2d: -t.xy2d)
     t.conditionalAssign(minus, CT.barrier(0 &- negative))
