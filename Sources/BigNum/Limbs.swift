@@ -338,7 +338,27 @@ package enum Limbs {
                 let b0 = m1.multipliedFullWidth(by: n0)
                 var c1 = (UInt128(_low: b0.low, _high: b0.high) &+ UInt128(_low: x1._low, _high: 0))._high
                 var j = 2
-                while j < k {
+                // Two limbs per iteration: the carries stay in the same registers from one
+                // iteration to the next (one limb per iteration spent two register moves and the
+                // loop test on every limb: 19 instructions for its two products, 9.5 per product).
+                while j &+ 1 < k {
+                    let a = m0.multipliedFullWidth(by: n[j])
+                    let x = UInt128(_low: a.low, _high: a.high) &+ UInt128(_low: d[j], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                    let b = m1.multipliedFullWidth(by: n[j &- 1])
+                    let y = UInt128(_low: b.low, _high: b.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                    d[j] = y._low
+                    let a2 = m0.multipliedFullWidth(by: n[j &+ 1])
+                    let x2 = UInt128(_low: a2.low, _high: a2.high) &+ UInt128(_low: d[j &+ 1], _high: 0)
+                        &+ UInt128(_low: x._high, _high: 0)
+                    let b2 = m1.multipliedFullWidth(by: n[j])
+                    let y2 = UInt128(_low: b2.low, _high: b2.high) &+ UInt128(_low: x2._low, _high: 0)
+                        &+ UInt128(_low: y._high, _high: 0)
+                    d[j &+ 1] = y2._low
+                    c0 = x2._high
+                    c1 = y2._high
+                    j &+= 2
+                }
+                if j < k {
                     let a = m0.multipliedFullWidth(by: n[j])
                     let x = UInt128(_low: a.low, _high: a.high) &+ UInt128(_low: d[j], _high: 0) &+ UInt128(_low: c0, _high: 0)
                     let b = m1.multipliedFullWidth(by: n[j &- 1])
@@ -346,7 +366,6 @@ package enum Limbs {
                     d[j] = y._low
                     c0 = x._high
                     c1 = y._high
-                    j &+= 1
                 }
                 // Limb k: row 0's carry, the previous pass's carry, and row 1's last product.
                 let x = UInt128(_low: d[k], _high: 0) &+ UInt128(_low: c0, _high: 0) &+ UInt128(_low: top, _high: 0)
