@@ -263,7 +263,25 @@ package enum Limbs {
             // u = 2 … k−i−2: both rows.
             let last = k &- i &- 2
             var u = 2
-            while u <= last {
+            // Two positions per iteration, as in montgomeryReduce (no carry moves between them).
+            while u < last {
+                let pa = ai.multipliedFullWidth(by: a[i &+ 1 &+ u])
+                let x = UInt128(_low: pa.low, _high: pa.high) &+ UInt128(_low: d[u], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                let pb = ai1.multipliedFullWidth(by: a[i &+ u])
+                let y = UInt128(_low: pb.low, _high: pb.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                d[u] = y._low
+                let pa2 = ai.multipliedFullWidth(by: a[i &+ 2 &+ u])
+                let x2 = UInt128(_low: pa2.low, _high: pa2.high) &+ UInt128(_low: d[u &+ 1], _high: 0)
+                    &+ UInt128(_low: x._high, _high: 0)
+                let pb2 = ai1.multipliedFullWidth(by: a[i &+ 1 &+ u])
+                let y2 = UInt128(_low: pb2.low, _high: pb2.high) &+ UInt128(_low: x2._low, _high: 0)
+                    &+ UInt128(_low: y._high, _high: 0)
+                d[u &+ 1] = y2._low
+                c0 = x2._high
+                c1 = y2._high
+                u &+= 2
+            }
+            if u <= last {
                 let pa = ai.multipliedFullWidth(by: a[i &+ 1 &+ u])
                 let x = UInt128(_low: pa.low, _high: pa.high) &+ UInt128(_low: d[u], _high: 0) &+ UInt128(_low: c0, _high: 0)
                 let pb = ai1.multipliedFullWidth(by: a[i &+ u])
@@ -271,7 +289,6 @@ package enum Limbs {
                 d[u] = y._low
                 c0 = x._high
                 c1 = y._high
-                u &+= 1
             }
             // Position i+k (still zero): row i's carry and row i+1's last product;
             // position i+k+1: row i+1's carry.
