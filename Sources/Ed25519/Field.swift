@@ -273,6 +273,15 @@ struct FieldElement: Sendable {
         l4 |= other.l4 & mask
     }
 
+    /// Exchanges a and b where `mask` is all ones (mask is 0 or all ones).
+    @inline(__always)
+    static func conditionalSwap(_ a: inout FieldElement, _ b: inout FieldElement, _ mask: UInt64) {
+        let t0 = (a.l0 ^ b.l0) & mask, t1 = (a.l1 ^ b.l1) & mask, t2 = (a.l2 ^ b.l2) & mask
+        let t3 = (a.l3 ^ b.l3) & mask, t4 = (a.l4 ^ b.l4) & mask
+        a.l0 ^= t0; a.l1 ^= t1; a.l2 ^= t2; a.l3 ^= t3; a.l4 ^= t4
+        b.l0 ^= t0; b.l1 ^= t1; b.l2 ^= t2; b.l3 ^= t3; b.l4 ^= t4
+    }
+
     /// Replaces self by `other` where `mask` is all ones (mask is 0 or all ones).
     @inline(__always)
     mutating func conditionalAssign(_ other: FieldElement, _ mask: UInt64) {

@@ -78,6 +78,34 @@ struct EdwardsPoint: Sendable {
         return EdwardsPoint(x: e * f, y: g * h, z: f * g, t: e * h)
     }
 
+    /// self + q with q's 2d·x·y negated where `negate` is all ones (mask 0 or all ones), constant time: −2d·x·y
+    /// turns c into −c, which exchanges f = d − c and g = d + c, so the two sums are swapped under the mask
+    /// instead of negating the field element.
+    @inline(__always)
+    func adding(_ q: NielsPoint, negatingXY2D negate: UInt64) -> EdwardsPoint {
+        let a = FieldElement.subtractLoose(y, x) * q.yMinusX
+        let b = (y + x) * q.yPlusX
+        let c = t * q.xy2d
+        let d = z + z
+        var f = FieldElement.subtractLoose(d, c), g = d + c
+        FieldElement.conditionalSwap(&f, &g, negate)
+        let e = FieldElement.subtractLoose(b, a), h = b + a
+        return EdwardsPoint(x: e * f, y: g * h, z: f * g, t: e * h)
+    }
+
+    /// The identity plus q (q's 2d·x·y negated under `negate`, as in `adding(_:negatingXY2D:)`): with X = 0 and
+    /// Y = Z = 1 the mixed addition's a and b are q's y − x and y + x, c = 0 and d = 2, so e = 2x, h = 2y,
+    /// f = g = 2, and the point is (2e : 2h : 4 : e·h) = (4x : 4y : 4 : 4xy), the same coordinates the mixed
+    /// addition would return, with one multiplication instead of seven. Negation flips x, i.e. e's sign, which the
+    /// exchanged y ± x already did; c = 0 makes the sign of 2d·x·y irrelevant. 2e and 2h are carried, so the
+    /// coordinates are reduced, as products are, for the additions that follow.
+    @inline(__always)
+    init(niels q: NielsPoint, negatingXY2D negate: UInt64) {
+        _ = negate
+        let e = q.yPlusX - q.yMinusX, h = q.yPlusX + q.yMinusX
+        self.init(x: (e + e).carried(), y: (h + h).carried(), z: FieldElement(4, 0, 0, 0, 0), t: e * h)
+    }
+
     @inline(__always)
     func subtracting(_ q: NielsPoint) -> EdwardsPoint {
         adding(NielsPoint(yPlusX: q.yMinusX, yMinusX: q.yPlusX, xy2d: -q.xy2d))

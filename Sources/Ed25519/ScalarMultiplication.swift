@@ -40,42 +40,52 @@ enum BaseTables {
     }()
 }
 
-/// |b|·256^row·B negated when b < 0, for a secret digit b ∈ [−8, 8]: all eight entries of the row are read and
-/// combined under masks, so neither a branch nor an address depends on b.
+/// |b|·256^row·B for a secret digit b ∈ [−8, 8], and the mask (all ones iff b < 0) under which the caller negates
+/// it: all eight entries of the row are read and combined under masks, so neither a branch nor an address depends
+/// on b. The entry comes back with y + x and y − x already exchanged where b < 0; the sign of 2d·x·y is left to
+/// `adding(_:negatingXY2D:)`, which exchanges two sums instead (cheaper than negating a field element).
+///
+/// The masks come from one word passed through `CT.barrier`: bit j set iff |b| = j (j = 0…8), bit 16 iff b < 0.
+/// Each mask is one bit of that opaque word spread to 64, so the optimiser cannot relate the masks to each other
+/// or to b (no switch, no table lookup by |b|), and the scan has two opaque calls instead of eleven.
 @inline(__always)
-func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digit b: Int8) -> NielsPoint {
+func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digit b: Int8)
+    -> (NielsPoint, negate: UInt64) {
     let bu = UInt64(bitPattern: Int64(b))
     let negative = CT.barrier(bu &>> 63)                     // 1 iff b < 0
-    let magnitude = (bu ^ (0 &- negative)) &+ negative        // |b|
+    let magnitude = (bu ^ (0 &- negative)) &+ negative        // |b|, 0…8
+    let bits = CT.barrier((1 &<< magnitude) | (negative &<< 16))
     // The identity's (1, 1, 0) where |b| = 0, then each entry ORed in under its mask: at most one mask is all ones.
-    let zeroMask = CT.barrier(((magnitude | (0 &- magnitude)) &>> 63) &- 1)   // all ones iff |b| == 0
-    var t = NielsPoint(yPlusX: FieldElement(zeroMask & 1, 0, 0, 0, 0), yMinusX: FieldElement(zeroMask & 1, 0, 0, 0, 0),
-                       xy2d: .zero)
+    let one = bits & 1
+    var t = NielsPoint(yPlusX: FieldElement(one, 0, 0, 0, 0), yMinusX: FieldElement(one, 0, 0, 0, 0), xy2d: .zero)
     let base = row &* 8
     for j in 1...8 {
-        let d = magnitude ^ UInt64(j)
-        let mask = CT.barrier(((d | (0 &- d)) &>> 63) &- 1)  // all ones iff |b| == j
+        let mask = 0 &- ((bits &>> UInt64(j)) & 1)            // all ones iff |b| == j
         t.accumulate(table[base &+ j &- 1], mask)
     }
-    let minus = NielsPoint(yPlusX: t.yMinusX, yMinusX: t.yPlusX, xy2d: -t.xy2d)
-    t.conditionalAssign(minus, CT.barrier(0 &- negative))
-    return t
+    let negate = 0 &- ((bits &>> 16) & 1)
+    FieldElement.conditionalSwap(&t.yPlusX, &t.yMinusX, negate)
+    return (t, negate)
 }
 
 /// [s]B for a secret s < 2²⁵⁵, constant time: signed radix-16 digits, 64 mixed additions from the fixed table
-/// (odd digits first, then ·16, then even digits), 4 doublings.
+/// (odd digits first, then ·16, then even digits), 4 doublings. The first addition of each half starts from the
+/// identity and is written as a conversion (one multiplication instead of seven).
 func baseMultiply(_ s: Scalar) -> EdwardsPoint {
     BaseTables.signing.withUnsafeBufferPointer { table in
         withUnsafeTemporaryAllocation(of: Int8.self, capacity: 64) { e in
             let e = e.baseAddress!
             s.signedRadix16(into: e)
-            var h = EdwardsPoint.identity
-            for i in stride(from: 1, to: 64, by: 2) {
-                h = h.adding(selectSigningEntry(table, row: i &>> 1, digit: e[i]))
+            let (first, negateFirst) = selectSigningEntry(table, row: 0, digit: e[1])
+            var h = EdwardsPoint(niels: first, negatingXY2D: negateFirst)
+            for i in stride(from: 3, to: 64, by: 2) {
+                let (q, negate) = selectSigningEntry(table, row: i &>> 1, digit: e[i])
+                h = h.adding(q, negatingXY2D: negate)
             }
             h = h.doubledNoT().doubledNoT().doubledNoT().doubled()
             for i in stride(from: 0, to: 64, by: 2) {
-                h = h.adding(selectSigningEntry(table, row: i &>> 1, digit: e[i]))
+                let (q, negate) = selectSigningEntry(table, row: i &>> 1, digit: e[i])
+                h = h.adding(q, negatingXY2D: negate)
             }
             // Wipe the digits of the secret scalar.
             CT.wipe(UnsafeMutableRawBufferPointer(start: e, count: 64))
