@@ -56,13 +56,30 @@ func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digi
     let magnitude = (bu ^ (0 &- negative)) &+ negative        // |b|, 0…8
     let bits = CT.barrier((1 &<< magnitude) | (negative &<< 16))
     // The identity's (1, 1, 0) where |b| = 0, then each entry ORed in under its mask: at most one mask is all ones.
+    // An entry's 15 words are read as seven pairs and one word (the pairs map to 128-bit registers where the target
+    // has them: about half the instructions of fifteen 64-bit AND/OR steps).
+    typealias W2 = SIMD2<UInt64>
     let one = bits & 1
-    var t = NielsPoint(yPlusX: FieldElement(one, 0, 0, 0, 0), yMinusX: FieldElement(one, 0, 0, 0, 0), xy2d: .zero)
-    let base = row &* 8
+    var p0 = W2(one, 0), p1 = W2(), p2 = W2(0, one), p3 = W2(), p4 = W2(), p5 = W2(), p6 = W2()
+    var w14: UInt64 = 0
+    let entries = UnsafeRawPointer(table.baseAddress! + row &* 8)
+    let stride = MemoryLayout<NielsPoint>.stride
     for j in 1...8 {
         let mask = 0 &- ((bits &>> UInt64(j)) & 1)            // all ones iff |b| == j
-        t.accumulate(table[base &+ j &- 1], mask)
+        let m = W2(repeating: mask)
+        let e = entries + (j &- 1) &* stride
+        p0 |= e.loadUnaligned(fromByteOffset: 0, as: W2.self) & m
+        p1 |= e.loadUnaligned(fromByteOffset: 16, as: W2.self) & m
+        p2 |= e.loadUnaligned(fromByteOffset: 32, as: W2.self) & m
+        p3 |= e.loadUnaligned(fromByteOffset: 48, as: W2.self) & m
+        p4 |= e.loadUnaligned(fromByteOffset: 64, as: W2.self) & m
+        p5 |= e.loadUnaligned(fromByteOffset: 80, as: W2.self) & m
+        p6 |= e.loadUnaligned(fromByteOffset: 96, as: W2.self) & m
+        w14 |= e.load(fromByteOffset: 112, as: UInt64.self) & mask
     }
+    var t = NielsPoint(yPlusX: FieldElement(p0[0], p0[1], p1[0], p1[1], p2[0]),
+                       yMinusX: FieldElement(p2[1], p3[0], p3[1], p4[0], p4[1]),
+                       xy2d: FieldElement(p5[0], p5[1], p6[0], p6[1], w14))
     let negate = 0 &- ((bits &>> 16) & 1)
     FieldElement.conditionalSwap(&t.yPlusX, &t.yMinusX, negate)
     return (t, negate)
