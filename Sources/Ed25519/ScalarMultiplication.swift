@@ -54,7 +54,7 @@ func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digi
     let bu = UInt64(bitPattern: Int64(b))
     let negative = CT.barrier(bu &>> 63)                     // 1 iff b < 0
     let magnitude = (bu ^ (0 &- negative)) &+ negative        // |b|, 0…8
-    let bits = CT.barrier((1 &<< magnitude) | (negative &<< 16))
+    let bits = CT.barrier(1 &<< magnitude)                   // bit j set iff |b| = j
     // The identity's (1, 1, 0) where |b| = 0, then each entry ORed in under its mask: at most one mask is all ones.
     // An entry's 15 words are read as seven pairs and one word (the pairs map to 128-bit registers where the target
     // has them: about half the instructions of fifteen 64-bit AND/OR steps).
@@ -80,7 +80,7 @@ func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digi
     var t = NielsPoint(yPlusX: FieldElement(p0[0], p0[1], p1[0], p1[1], p2[0]),
                        yMinusX: FieldElement(p2[1], p3[0], p3[1], p4[0], p4[1]),
                        xy2d: FieldElement(p5[0], p5[1], p6[0], p6[1], w14))
-    let negate = 0 &- ((bits &>> 16) & 1)
+    let negate = 0 &- negative
     FieldElement.conditionalSwap(&t.yPlusX, &t.yMinusX, negate)
     return (t, negate)
 }
