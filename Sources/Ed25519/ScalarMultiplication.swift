@@ -45,9 +45,13 @@ enum BaseTables {
 /// on b. The entry comes back with y + x and y − x already exchanged where b < 0; the sign of 2d·x·y is left to
 /// `adding(_:negatingXY2D:)`, which exchanges two sums instead (cheaper than negating a field element).
 ///
-/// The masks come from one word passed through `CT.barrier`: bit j set iff |b| = j (j = 0…8), bit 16 iff b < 0.
-/// Each mask is one bit of that opaque word spread to 64, so the optimiser cannot relate the masks to each other
-/// or to b (no switch, no table lookup by |b|), and the scan has two opaque calls instead of eleven.
+/// The entry masks come from one word passed through `CT.barrier`: bit j set iff |b| = j (j = 0…8). Each mask is
+/// one bit of that opaque word spread to 64, so the optimiser cannot relate the masks to each other or to b (no
+/// switch, no table lookup by |b|); with the sign bit's barrier that is two opaque calls a scan instead of eleven.
+/// The sign is not packed into the same word: `(1 << |b|) | (sign << 16)` compiled to `bts`, which memcheck models
+/// with an address derived from the bit offset (the ct-check fails it); `1 << |b|` alone is a shift by `cl`.
+/// The entries are read as 15 consecutive words (y + x, y − x, 2d·x·y, five limbs each), the layout
+/// `ed25519SigningTableWords` also relies on; the vector tests would fail on any other.
 @inline(__always)
 func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digit b: Int8)
     -> (NielsPoint, negate: UInt64) {
@@ -86,8 +90,8 @@ func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digi
 }
 
 /// [s]B for a secret s < 2²⁵⁵, constant time: signed radix-16 digits, 64 mixed additions from the fixed table
-/// (odd digits first, then ·16, then even digits), 4 doublings. The first addition of each half starts from the
-/// identity and is written as a conversion (one multiplication instead of seven).
+/// (odd digits first, then ·16, then even digits), 4 doublings. The first addition, from the identity, is written
+/// as a conversion (one multiplication instead of seven).
 func baseMultiply(_ s: Scalar) -> EdwardsPoint {
     BaseTables.signing.withUnsafeBufferPointer { table in
         withUnsafeTemporaryAllocation(of: Int8.self, capacity: 64) { e in
