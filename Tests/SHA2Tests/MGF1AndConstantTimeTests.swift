@@ -63,6 +63,41 @@ struct MGF1AndConstantTimeTests {
         #expect(CT.isZero(0) && !CT.isZero(1) && !CT.isZero(0x80) && !CT.isZero(0xFF))
     }
 
+    /// `CT.equals` compares eight bytes at a time and the tail byte by byte: a single flipped bit anywhere — in a
+    /// word, in the tail, at either end — must be seen at every length, and at every alignment of the buffers.
+    @Test("CT.equals sees every single-bit difference in words and tails, at every offset")
+    func rawEqualsWordsAndTails() {
+        let backing: [UInt8] = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var checked = 0
+        for offset in 0..<8 {
+            for length in 0...40 {
+                let a = Array(backing[offset..<(offset + length)])
+                var b = backing
+                b.withUnsafeBytes { whole in
+                    let slice = UnsafeRawBufferPointer(rebasing: whole[offset..<(offset + length)])
+                    a.withUnsafeBytes { #expect(CT.equals($0, slice), "length \(length) offset \(offset)") }
+                }
+                for position in 0..<length {
+                    for bit in 0..<8 {
+                        b[offset + position] ^= UInt8(1) << bit
+                        b.withUnsafeBytes { whole in
+                            let slice = UnsafeRawBufferPointer(rebasing: whole[offset..<(offset + length)])
+                            a.withUnsafeBytes {
+                                #expect(!CT.equals($0, slice), "length \(length) offset \(offset) byte \(position)")
+                            }
+                        }
+                        b[offset + position] ^= UInt8(1) << bit
+                        checked += 1
+                    }
+                }
+            }
+        }
+        // 8 offsets × (Σ length for 0...40 = 820) × 8 bits.
+        #expect(checked == 8 * 820 * 8)
+        let x: [UInt8] = [1, 2, 3]
+        x.withUnsafeBytes { px in x.dropLast().withUnsafeBytes { #expect(!CT.equals(px, $0)) } }
+    }
+
     /// FIPS 180-4 §5.3.6: the SHA-512/t initial value is SHA-512, started from the SHA-512
     /// initial value XORed with a5a5a5a5a5a5a5a5, applied to the ASCII string "SHA-512/t".
     @Test("SHA-512/t initial values regenerate")
