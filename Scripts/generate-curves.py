@@ -21,16 +21,18 @@ inversions call Bernstein–Yang safegcd (Sources/ConstantTime/SafeGCD.swift) wi
 import os, sys
 
 CURVES = [
+    # pieces: verification splits u₁ and u₂ into this many pieces, each with its own table (doubling chain of
+    # bits/pieces); wg, wq: wNAF widths for G's tables (built on first use) and Q's (built with the public key).
     # hedge: bytes of fresh randomness k' (RFC 6979 §3.6) per signature; 16 for P-256 keeps steps d and f of
     # the DRBG at two SHA-256 blocks (97 + 16 + 9 ≤ 128 bytes), and 128 bits are plenty for hedging.
-    dict(name="P256", bits=256, hash="SHA256", wg=8, hedge=16, safegcd=True,
+    dict(name="P256", pieces=4, wq=5, bits=256, hash="SHA256", wg=8, hedge=16, safegcd=True,
          p=2**256 - 2**224 + 2**192 + 2**96 - 1,
          n=0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551,
          b=0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b,
          gx=0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
          gy=0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5,
          spec="NIST SP 800-186 §3.2.1.3"),
-    dict(name="P384", bits=384, hash="SHA384", wg=8, hedge=32, safegcd=True,
+    dict(name="P384", pieces=4, wq=5, bits=384, hash="SHA384", wg=8, hedge=32, safegcd=True,
          p=2**384 - 2**128 - 2**96 + 2**32 - 1,
          n=0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973,
          b=0xb3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef,
@@ -39,7 +41,7 @@ CURVES = [
          spec="NIST SP 800-186 §3.2.1.4"),
     # P-521: p = 2^521 − 1 (Mersenne): its field is nine 58-bit limbs with the Mersenne fold, no Montgomery form
     # (gen_m521_field); scalars mod n are nine 64-bit limbs in Montgomery form like the others.
-    dict(name="P521", bits=521, hash="SHA512", wg=8, hedge=32, mersenne=True, safegcd=True,
+    dict(name="P521", pieces=4, wq=5, bits=521, hash="SHA512", wg=8, hedge=32, mersenne=True, safegcd=True,
          p=2**521 - 1,
          n=0x01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409,
          b=0x0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00,
@@ -612,8 +614,9 @@ extension «C» {
     static let generatorWindow = «W_G»
     /// wNAF width for the public key's tables: 2^(w−2) = «QTABLE_SIZE» affine odd multiples each.
     static let keyWindow = «W_Q»
-    /// Scalars are split in two halves of this many bits: u = u_lo + 2^«HALF»·u_hi.
-    static let halfBits = «HALF»
+    /// Scalars are split in «K» pieces of «PIECE» bits (the last one «LAST_BITS»): u = Σⱼ u_j·2^(«PIECE»·j).
+    static let pieceBits = «PIECE»
+    static let pieceCount = «K»
 
     /// 2^k·P by k doublings.
     static func timesPowerOfTwo(_ p: JacobianPoint, _ k: Int) -> JacobianPoint {
@@ -650,90 +653,91 @@ extension «C» {
         points.reserveCapacity(count)
         let p2 = p.doubled()
         var acc = p
-        for _ in 0..<count {
-            points.append(acc)
+        points.append(acc)
+        for _ in 1..<count {
             acc = acc.addingVarTime(p2)
+            points.append(acc)
         }
         return points
     }
 
-    /// The odd multiples of P and of 2^«HALF»·P, `count` each, in affine form with one shared inversion.
-    static func splitTablesVarTime(_ p: JacobianPoint, count: Int) -> (low: [AffinePoint], high: [AffinePoint]) {
-        let all = batchAffineVarTime(
-            oddMultiplesJacobianVarTime(p, count: count)
-                + oddMultiplesJacobianVarTime(timesPowerOfTwo(p, «HALF»), count: count))
-        return (Array(all[0..<count]), Array(all[count...]))
+    /// The odd multiples of 2^(«PIECE»·j)·P for j = 0 ..< «K», `count` each, in affine form with one shared
+    /// inversion: table j is `[j·count ..< (j + 1)·count]`.
+    static func splitTablesVarTime(_ p: JacobianPoint, count: Int) -> [AffinePoint] {
+        var points: [JacobianPoint] = []
+        points.reserveCapacity(«K» * count)
+        var base = p
+        for j in 0..<«K» {
+            if j > 0 { base = timesPowerOfTwo(base, «PIECE») }
+            points += oddMultiplesJacobianVarTime(base, count: count)
+        }
+        return batchAffineVarTime(points)
     }
 
-    /// Odd multiples of G and of 2^«HALF»·G («GTABLE_SIZE» affine points each). Built on first use: Swift
-    /// initialises static lets lazily and thread-safely.
+    /// Odd multiples of 2^(«PIECE»·j)·G, j = 0 ..< «K» («GTABLE_SIZE» affine points each). Built on first use:
+    /// Swift initialises static lets lazily and thread-safely.
     static let generatorTables = splitTablesVarTime(JacobianPoint(generator), count: «GTABLE_SIZE»)
-    static var generatorTable: [AffinePoint] { generatorTables.low }
-    static var generatorHighTable: [AffinePoint] { generatorTables.high }
 
-    /// The per-key precomputation a public key carries: odd multiples of Q and of 2^«HALF»·Q («QTABLE_SIZE»
-    /// affine points each), built once when the key is constructed (≈ one verification's worth of work).
+    /// The per-key precomputation a public key carries: odd multiples of 2^(«PIECE»·j)·Q, j = 0 ..< «K»
+    /// («QTABLE_SIZE» affine points each), built once when the key is constructed.
     package struct KeyTable: Sendable {
-        let low: [AffinePoint]
-        package let high: [AffinePoint]
+        package let points: [AffinePoint]
 
         package init(_ q: AffinePoint) {
-            (low, high) = splitTablesVarTime(JacobianPoint(q), count: «QTABLE_SIZE»)
+            points = splitTablesVarTime(JacobianPoint(q), count: «QTABLE_SIZE»)
         }
     }
 
-    /// acc + d·T[|d|/2] for a wNAF digit d (0 adds nothing, negative digits add the negated point).
+    /// acc + d·T[|d|/2] for a non-zero wNAF digit d (negative digits add the negated point).
     @inline(__always)
-    static func addDigitVarTime(_ acc: JacobianPoint, _ d: Int8, _ t: UnsafeBufferPointer<AffinePoint>) -> JacobianPoint {
-        let d = Int(d)
-        if d > 0 { return acc.addingVarTime(t[d >> 1]) }
-        if d < 0 { return acc.addingVarTime(t[(-d) >> 1].negated) }
-        return acc
+    static func addDigitVarTime(_ acc: JacobianPoint, _ d: Int, _ t: UnsafePointer<AffinePoint>) -> JacobianPoint {
+        d > 0 ? acc.addingVarTime(t[d >> 1]) : acc.addingVarTime(t[(-d) >> 1].negated)
     }
 
-    /// u₁·G + u₂·Q by interleaved (Strauss–Shamir) wNAF over four half-length scalars: with
-    /// u = u_lo + 2^«HALF»·u_hi, u₁·G + u₂·Q = u₁_lo·G + u₁_hi·(2^«HALF»G) + u₂_lo·Q + u₂_hi·(2^«HALF»Q), so one
-    /// chain of «HALF» doublings is shared by four sets of mixed additions from precomputed affine tables.
+    /// u₁·G + u₂·Q by interleaved (Strauss–Shamir) wNAF over «K2» short scalars: with u = Σⱼ u_j·2^(«PIECE»·j),
+    /// u₁·G + u₂·Q = Σⱼ u₁_j·(2^(«PIECE»·j)·G) + Σⱼ u₂_j·(2^(«PIECE»·j)·Q), so one chain of «PIECE» doublings
+    /// is shared by «K2» sets of mixed additions from precomputed affine tables (width «W_G» for G's, «W_Q» for Q's).
     /// u₁, u₂ are canonical little-endian limbs. Variable time: all inputs of a verification are public.
     package static func doubleScalarMulVarTime(_ u1: «LIMB_T», _ u2: «LIMB_T», _ key: KeyTable) -> JacobianPoint {
         var u1 = u1
         var u2 = u2
-        let (gLow, gHigh) = generatorTables
         let len = «NAF_LEN»
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 4 * len) { naf in
-            // The halves may differ in length (P-521: 256 + 265 bits): digits past a half's own are 0.
+        // Digit i of scalar piece j (j < «K»: u₁'s, else u₂'s) at naf[i·«K2» + j]; a piece shorter than
+        // «PIECE» bits has zero digits past its own.
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: «K2» * len) { naf in
             naf.initialize(repeating: 0)
-            let n0 = UnsafeMutableBufferPointer(rebasing: naf[0..<len])
-            let n1 = UnsafeMutableBufferPointer(rebasing: naf[len..<(2 * len)])
-            let n2 = UnsafeMutableBufferPointer(rebasing: naf[(2 * len)..<(3 * len)])
-            let n3 = UnsafeMutableBufferPointer(rebasing: naf[(3 * len)...])
-            let (t0, t1) = withUnsafeBytes(of: &u1) { raw in
-                let l = raw.bindMemory(to: UInt64.self)
-                return (ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[0..<«N2»]), bitCount: «HALF», width: «W_G», into: n0),
-                        ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[«N2»...]), bitCount: «HIGH_BITS», width: «W_G», into: n1))
-            }
-            let (t2, t3) = withUnsafeBytes(of: &u2) { raw in
-                let l = raw.bindMemory(to: UInt64.self)
-                return (ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[0..<«N2»]), bitCount: «HALF», width: «W_Q», into: n2),
-                        ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[«N2»...]), bitCount: «HIGH_BITS», width: «W_Q», into: n3))
-            }
-            return gLow.withUnsafeBufferPointer { g0 in
-                gHigh.withUnsafeBufferPointer { g1 in
-                    key.low.withUnsafeBufferPointer { q0 in
-                        key.high.withUnsafeBufferPointer { q1 in
-                            var acc = JacobianPoint.infinity
-                            var i = max(max(t0, t1), max(t2, t3))
-                            while i >= 0 {
-                                if !acc.isInfinity { acc = acc.doubled() }
-                                acc = addDigitVarTime(acc, n0[i], g0)
-                                acc = addDigitVarTime(acc, n1[i], g1)
-                                acc = addDigitVarTime(acc, n2[i], q0)
-                                acc = addDigitVarTime(acc, n3[i], q1)
-                                i -= 1
-                            }
-                            return acc
-                        }
+            var top = -1
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: len) { digits in
+                /// Writes the width-w NAF of each piece of `limbs` into column `column + j` of `naf`.
+                func recode(_ limbs: UnsafeRawBufferPointer, column: Int, width: Int) {
+                    let l = limbs.bindMemory(to: UInt64.self)
+                    for j in 0..<«K» {
+                        let t = ECDSALimbs.wNAFVarTime(
+                            l, bitOffset: j * «PIECE», bitCount: j < «K» - 1 ? «PIECE» : «LAST_BITS», width: width, into: digits)
+                        if t < 0 { continue }
+                        if t > top { top = t }
+                        for i in 0...t { naf[i &* «K2» &+ column &+ j] = digits[i] }
                     }
+                }
+                withUnsafeBytes(of: &u1) { recode($0, column: 0, width: «W_G») }
+                withUnsafeBytes(of: &u2) { recode($0, column: «K», width: «W_Q») }
+            }
+            return generatorTables.withUnsafeBufferPointer { gBuffer in
+                key.points.withUnsafeBufferPointer { qBuffer in
+                    let g = gBuffer.baseAddress!, q = qBuffer.baseAddress!
+                    var acc = JacobianPoint.infinity
+                    var i = top
+                    while i >= 0 {
+                        if !acc.isInfinity { acc = acc.doubled() }
+                        for j in 0..<«K2» {
+                            let d = Int(naf[i &* «K2» &+ j])
+                            if d == 0 { continue }
+                            let table = j < «K» ? g + j &* «GTABLE_SIZE» : q + (j &- «K») &* «QTABLE_SIZE»
+                            acc = addDigitVarTime(acc, d, table)
+                        }
+                        i -= 1
+                    }
+                    return acc
                 }
             }
         }
@@ -786,7 +790,7 @@ extension «C».Signing {
     /// also precomputes the tables verification uses, which costs about as much as one verification.
     public struct PublicKey: Sendable {
         let point: «C».AffinePoint
-        /// Odd multiples of the point and of 2^«HALF» times it, for verification (built here, once).
+        /// Odd multiples of 2^(«PIECE»·j) times the point, j < «K», for verification (built here, once).
         let table: «C».KeyTable
 
         init(point: «C».AffinePoint) {
@@ -1452,7 +1456,7 @@ extension «C» {
             for _ in 0..<n { q = q.addingComplete(g) }
             f = f + q.x
         case .keyTable:
-            for _ in 0..<n { j.x = j.x + KeyTable(g).high[1].x }
+            for _ in 0..<n { j.x = j.x + KeyTable(g).points[1].x }
         case .doubleScalarMul:
             let table = benchmarkKeyTable
             for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, table); f = f + j.x }
@@ -1986,16 +1990,25 @@ def field_form(c):
     return "radix-2^58 limbs" if c.get("mersenne") else "Montgomery form"
 
 
+def piece_subs(c):
+    """Verification splits each scalar into K pieces of PIECE bits (the last one LAST_BITS): the doubling chain is
+    PIECE long, and each piece has its own precomputed table (G's built on first use, Q's with the key)."""
+    K = c["pieces"]
+    piece = -(-c["bits"] // K)
+    last = c["bits"] - (K - 1) * piece
+    assert 0 < last <= piece <= 192
+    return {"K": str(K), "K2": str(2 * K), "PIECE": str(piece), "LAST_BITS": str(last), "NAF_LEN": str(piece + 1)}
+
+
 def gen_curve(c):
     N = -(-c["bits"] // 64)
-    wg, wq = c["wg"], 6
+    wg, wq = c["wg"], c["wq"]
     return render(CURVE_TEMPLATE, {
         "HEADER": HEADER, "C": c["name"], "PNAME": c["name"][0] + "-" + c["name"][1:], "N": str(N),
         "BITS": str(c["bits"]), "BYTES": str(-(-c["bits"] // 8)),
         "LIMB_T": "(" + ", ".join(["UInt64"] * N) + ")", "ZERO": tuple_lit(0, N),
         "W_G": str(wg), "W_Q": str(wq), "GTABLE_SIZE": str(2 ** (wg - 2)), "QTABLE_SIZE": str(2 ** (wq - 2)),
-        "HALF": str(64 * (N // 2)), "N2": str(N // 2), "HIGH_BITS": str(c["bits"] - 64 * (N // 2)),
-        "NAF_LEN": str(max(64 * (N // 2), c["bits"] - 64 * (N // 2)) + 1),
+        **piece_subs(c),
         "FIELD_FORM": field_form(c),
     })
 
@@ -2007,7 +2020,7 @@ def gen_api(c):
         "HEADER": HEADER, "C": c["name"], "PNAME": c["name"][0] + "-" + c["name"][1:], "BITS": str(c["bits"]),
         "BYTES": str(B), "BYTES1": str(B + 1), "X963_LEN": str(2 * B + 1), "RAW_LEN": str(2 * B), "COMP_LEN": str(B + 1),
         "DERCURVE": c["name"].lower(), "HASH": c["hash"], "HASH_NAME": c["hash"][:3] + "-" + c["hash"][3:],
-        "JOSE_ALG": "ES" + str(min(c["bits"], 512)), "HALF": str(64 * (N // 2)),
+        "JOSE_ALG": "ES" + str(min(c["bits"], 512)), **piece_subs(c),
     })
 
 

@@ -124,6 +124,37 @@ enum ECDSALimbs {
         }
         return top
     }
+
+    /// 64 bits of `limbs` starting at bit i (0 beyond the top).
+    @inline(__always)
+    static func word64(_ limbs: UnsafeBufferPointer<UInt64>, _ i: Int) -> UInt64 {
+        let w = i &>> 6
+        guard w < limbs.count else { return 0 }
+        let s = UInt64(i & 63)
+        var v = limbs[w] &>> s
+        if s != 0 && w &+ 1 < limbs.count { v |= limbs[w &+ 1] &<< (64 &- s) }
+        return v
+    }
+
+    /// Width-w NAF of bits [bitOffset, bitOffset + bitCount) of `limbs` (bitCount ≤ 192), as `wNAFVarTime`
+    /// above: the piece is copied out first, so bits above it never enter its digits.
+    static func wNAFVarTime(
+        _ limbs: UnsafeBufferPointer<UInt64>, bitOffset: Int, bitCount: Int, width w: Int,
+        into out: UnsafeMutableBufferPointer<Int8>
+    ) -> Int {
+        precondition(bitOffset >= 0 && bitCount > 0 && bitCount <= 192)
+        var piece: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &piece) { raw in
+            let p = raw.bindMemory(to: UInt64.self)
+            for k in 0..<3 {
+                let remaining = bitCount - 64 * k
+                if remaining <= 0 { break }
+                let v = word64(limbs, bitOffset + 64 * k)
+                p[k] = remaining < 64 ? v & ((1 &<< UInt64(remaining)) &- 1) : v
+            }
+            return wNAFVarTime(UnsafeBufferPointer(p), bitCount: bitCount, width: w, into: out)
+        }
+    }
 }
 
 extension ECDSALimbs {

@@ -63,7 +63,7 @@ struct PointOps: Sendable, CustomTestStringConvertible {
     let mulG: @Sendable ([UInt8]) -> [UInt8]?
     /// u₁·G + u₂·Q by the verification path (Strauss–Shamir wNAF) → x‖y, nil for infinity.
     let dsm: @Sendable ([UInt8], [UInt8], [UInt8]) -> [UInt8]?
-    /// Every entry of the generator tables equals (2i+1)·G (or (2i+1)·2^(bits/2)·G) computed by double-and-add.
+    /// Every entry of the generator tables equals (2i+1)·2^(bits·j/4)·G computed by double-and-add.
     let tableMatches: @Sendable () -> Int
 }
 
@@ -83,8 +83,11 @@ let p256Ops = PointOps(
     },
     tableMatches: {
         var ok = 0
-        // generatorTable[i] = (2i+1)·G, generatorHighTable[i] = (2i+1)·2^128·G.
-        for (shift, table) in [("", P256.generatorTable), (String(repeating: "0", count: 32), P256.generatorHighTable)] {
+        // generatorTables[64j + i] = (2i+1)·2^(64j)·G, j = 0..<P256.pieceCount.
+        let tables = P256.generatorTables
+        #expect(tables.count == 64 * P256.pieceCount)
+        for j in 0..<P256.pieceCount {
+            let shift = String(repeating: "0", count: 16 * j), table = tables[(64 * j)..<(64 * j + 64)]
             for (i, e) in table.enumerated() {
                 let k = padded(String(2 * i + 1, radix: 16) + shift, 32).withUnsafeBytes { ECDSALimbs.load4($0) }
                 let a = P256.JacobianPoint.mulVarTime(k, P256.JacobianPoint(P256.generator)).affine()!
@@ -110,8 +113,11 @@ let p384Ops = PointOps(
     },
     tableMatches: {
         var ok = 0
-        // generatorTable[i] = (2i+1)·G, generatorHighTable[i] = (2i+1)·2^192·G.
-        for (shift, table) in [("", P384.generatorTable), (String(repeating: "0", count: 48), P384.generatorHighTable)] {
+        // generatorTables[64j + i] = (2i+1)·2^(96j)·G, j = 0..<P384.pieceCount.
+        let tables = P384.generatorTables
+        #expect(tables.count == 64 * P384.pieceCount)
+        for j in 0..<P384.pieceCount {
+            let shift = String(repeating: "0", count: 24 * j), table = tables[(64 * j)..<(64 * j + 64)]
             for (i, e) in table.enumerated() {
                 let k = padded(String(2 * i + 1, radix: 16) + shift, 48).withUnsafeBytes { ECDSALimbs.load6($0) }
                 let a = P384.JacobianPoint.mulVarTime(k, P384.JacobianPoint(P384.generator)).affine()!
@@ -139,7 +145,7 @@ struct PointTests {
     @Test(arguments: [p256Ops, p384Ops])
     func generatorTable(_ c: PointOps) {
         let n = c.tableMatches()
-        #expect(n == 128, "\(c.name) table entries equal to (2i+1)·G and (2i+1)·2^(bits/2)·G")
+        #expect(n == 256, "\(c.name) table entries equal to (2i+1)·2^(bits·j/4)·G, j < 4")
     }
 
     /// The verification path's u₁·G + u₂·Q against separate double-and-add multiplications:

@@ -31,7 +31,7 @@ extension P384 {
             for _ in 0..<n { q = q.addingComplete(g) }
             f = f + q.x
         case .keyTable:
-            for _ in 0..<n { j.x = j.x + KeyTable(g).high[1].x }
+            for _ in 0..<n { j.x = j.x + KeyTable(g).points[1].x }
         case .doubleScalarMul:
             let table = benchmarkKeyTable
             for _ in 0..<n { j = doubleScalarMulVarTime(s.v, f.v, table); f = f + j.x }

@@ -122,10 +122,11 @@ extension P256 {
 
     /// wNAF width for the generator's tables: 2^(w−2) = 64 affine odd multiples each.
     static let generatorWindow = 8
-    /// wNAF width for the public key's tables: 2^(w−2) = 16 affine odd multiples each.
-    static let keyWindow = 6
-    /// Scalars are split in two halves of this many bits: u = u_lo + 2^128·u_hi.
-    static let halfBits = 128
+    /// wNAF width for the public key's tables: 2^(w−2) = 8 affine odd multiples each.
+    static let keyWindow = 5
+    /// Scalars are split in 4 pieces of 64 bits (the last one 64): u = Σⱼ u_j·2^(64·j).
+    static let pieceBits = 64
+    static let pieceCount = 4
 
     /// 2^k·P by k doublings.
     static func timesPowerOfTwo(_ p: JacobianPoint, _ k: Int) -> JacobianPoint {
@@ -162,90 +163,91 @@ extension P256 {
         points.reserveCapacity(count)
         let p2 = p.doubled()
         var acc = p
-        for _ in 0..<count {
-            points.append(acc)
+        points.append(acc)
+        for _ in 1..<count {
             acc = acc.addingVarTime(p2)
+            points.append(acc)
         }
         return points
     }
 
-    /// The odd multiples of P and of 2^128·P, `count` each, in affine form with one shared inversion.
-    static func splitTablesVarTime(_ p: JacobianPoint, count: Int) -> (low: [AffinePoint], high: [AffinePoint]) {
-        let all = batchAffineVarTime(
-            oddMultiplesJacobianVarTime(p, count: count)
-                + oddMultiplesJacobianVarTime(timesPowerOfTwo(p, 128), count: count))
-        return (Array(all[0..<count]), Array(all[count...]))
+    /// The odd multiples of 2^(64·j)·P for j = 0 ..< 4, `count` each, in affine form with one shared
+    /// inversion: table j is `[j·count ..< (j + 1)·count]`.
+    static func splitTablesVarTime(_ p: JacobianPoint, count: Int) -> [AffinePoint] {
+        var points: [JacobianPoint] = []
+        points.reserveCapacity(4 * count)
+        var base = p
+        for j in 0..<4 {
+            if j > 0 { base = timesPowerOfTwo(base, 64) }
+            points += oddMultiplesJacobianVarTime(base, count: count)
+        }
+        return batchAffineVarTime(points)
     }
 
-    /// Odd multiples of G and of 2^128·G (64 affine points each). Built on first use: Swift
-    /// initialises static lets lazily and thread-safely.
+    /// Odd multiples of 2^(64·j)·G, j = 0 ..< 4 (64 affine points each). Built on first use:
+    /// Swift initialises static lets lazily and thread-safely.
     static let generatorTables = splitTablesVarTime(JacobianPoint(generator), count: 64)
-    static var generatorTable: [AffinePoint] { generatorTables.low }
-    static var generatorHighTable: [AffinePoint] { generatorTables.high }
 
-    /// The per-key precomputation a public key carries: odd multiples of Q and of 2^128·Q (16
-    /// affine points each), built once when the key is constructed (≈ one verification's worth of work).
+    /// The per-key precomputation a public key carries: odd multiples of 2^(64·j)·Q, j = 0 ..< 4
+    /// (8 affine points each), built once when the key is constructed.
     package struct KeyTable: Sendable {
-        let low: [AffinePoint]
-        package let high: [AffinePoint]
+        package let points: [AffinePoint]
 
         package init(_ q: AffinePoint) {
-            (low, high) = splitTablesVarTime(JacobianPoint(q), count: 16)
+            points = splitTablesVarTime(JacobianPoint(q), count: 8)
         }
     }
 
-    /// acc + d·T[|d|/2] for a wNAF digit d (0 adds nothing, negative digits add the negated point).
+    /// acc + d·T[|d|/2] for a non-zero wNAF digit d (negative digits add the negated point).
     @inline(__always)
-    static func addDigitVarTime(_ acc: JacobianPoint, _ d: Int8, _ t: UnsafeBufferPointer<AffinePoint>) -> JacobianPoint {
-        let d = Int(d)
-        if d > 0 { return acc.addingVarTime(t[d >> 1]) }
-        if d < 0 { return acc.addingVarTime(t[(-d) >> 1].negated) }
-        return acc
+    static func addDigitVarTime(_ acc: JacobianPoint, _ d: Int, _ t: UnsafePointer<AffinePoint>) -> JacobianPoint {
+        d > 0 ? acc.addingVarTime(t[d >> 1]) : acc.addingVarTime(t[(-d) >> 1].negated)
     }
 
-    /// u₁·G + u₂·Q by interleaved (Strauss–Shamir) wNAF over four half-length scalars: with
-    /// u = u_lo + 2^128·u_hi, u₁·G + u₂·Q = u₁_lo·G + u₁_hi·(2^128G) + u₂_lo·Q + u₂_hi·(2^128Q), so one
-    /// chain of 128 doublings is shared by four sets of mixed additions from precomputed affine tables.
+    /// u₁·G + u₂·Q by interleaved (Strauss–Shamir) wNAF over 8 short scalars: with u = Σⱼ u_j·2^(64·j),
+    /// u₁·G + u₂·Q = Σⱼ u₁_j·(2^(64·j)·G) + Σⱼ u₂_j·(2^(64·j)·Q), so one chain of 64 doublings
+    /// is shared by 8 sets of mixed additions from precomputed affine tables (width 8 for G's, 5 for Q's).
     /// u₁, u₂ are canonical little-endian limbs. Variable time: all inputs of a verification are public.
     package static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64), _ key: KeyTable) -> JacobianPoint {
         var u1 = u1
         var u2 = u2
-        let (gLow, gHigh) = generatorTables
-        let len = 129
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 4 * len) { naf in
-            // The halves may differ in length (P-521: 256 + 265 bits): digits past a half's own are 0.
+        let len = 65
+        // Digit i of scalar piece j (j < 4: u₁'s, else u₂'s) at naf[i·8 + j]; a piece shorter than
+        // 64 bits has zero digits past its own.
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: 8 * len) { naf in
             naf.initialize(repeating: 0)
-            let n0 = UnsafeMutableBufferPointer(rebasing: naf[0..<len])
-            let n1 = UnsafeMutableBufferPointer(rebasing: naf[len..<(2 * len)])
-            let n2 = UnsafeMutableBufferPointer(rebasing: naf[(2 * len)..<(3 * len)])
-            let n3 = UnsafeMutableBufferPointer(rebasing: naf[(3 * len)...])
-            let (t0, t1) = withUnsafeBytes(of: &u1) { raw in
-                let l = raw.bindMemory(to: UInt64.self)
-                return (ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[0..<2]), bitCount: 128, width: 8, into: n0),
-                        ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[2...]), bitCount: 128, width: 8, into: n1))
-            }
-            let (t2, t3) = withUnsafeBytes(of: &u2) { raw in
-                let l = raw.bindMemory(to: UInt64.self)
-                return (ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[0..<2]), bitCount: 128, width: 6, into: n2),
-                        ECDSALimbs.wNAFVarTime(UnsafeBufferPointer(rebasing: l[2...]), bitCount: 128, width: 6, into: n3))
-            }
-            return gLow.withUnsafeBufferPointer { g0 in
-                gHigh.withUnsafeBufferPointer { g1 in
-                    key.low.withUnsafeBufferPointer { q0 in
-                        key.high.withUnsafeBufferPointer { q1 in
-                            var acc = JacobianPoint.infinity
-                            var i = max(max(t0, t1), max(t2, t3))
-                            while i >= 0 {
-                                if !acc.isInfinity { acc = acc.doubled() }
-                                acc = addDigitVarTime(acc, n0[i], g0)
-                                acc = addDigitVarTime(acc, n1[i], g1)
-                                acc = addDigitVarTime(acc, n2[i], q0)
-                                acc = addDigitVarTime(acc, n3[i], q1)
-                                i -= 1
-                            }
-                            return acc
-                        }
+            var top = -1
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: len) { digits in
+                /// Writes the width-w NAF of each piece of `limbs` into column `column + j` of `naf`.
+                func recode(_ limbs: UnsafeRawBufferPointer, column: Int, width: Int) {
+                    let l = limbs.bindMemory(to: UInt64.self)
+                    for j in 0..<4 {
+                        let t = ECDSALimbs.wNAFVarTime(
+                            l, bitOffset: j * 64, bitCount: j < 4 - 1 ? 64 : 64, width: width, into: digits)
+                        if t < 0 { continue }
+                        if t > top { top = t }
+                        for i in 0...t { naf[i &* 8 &+ column &+ j] = digits[i] }
                     }
+                }
+                withUnsafeBytes(of: &u1) { recode($0, column: 0, width: 8) }
+                withUnsafeBytes(of: &u2) { recode($0, column: 4, width: 5) }
+            }
+            return generatorTables.withUnsafeBufferPointer { gBuffer in
+                key.points.withUnsafeBufferPointer { qBuffer in
+                    let g = gBuffer.baseAddress!, q = qBuffer.baseAddress!
+                    var acc = JacobianPoint.infinity
+                    var i = top
+                    while i >= 0 {
+                        if !acc.isInfinity { acc = acc.doubled() }
+                        for j in 0..<8 {
+                            let d = Int(naf[i &* 8 &+ j])
+                            if d == 0 { continue }
+                            let table = j < 4 ? g + j &* 64 : q + (j &- 4) &* 8
+                            acc = addDigitVarTime(acc, d, table)
+                        }
+                        i -= 1
+                    }
+                    return acc
                 }
             }
         }

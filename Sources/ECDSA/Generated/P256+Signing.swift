@@ -12,7 +12,7 @@ extension P256.Signing {
     /// also precomputes the tables verification uses, which costs about as much as one verification.
     public struct PublicKey: Sendable {
         let point: P256.AffinePoint
-        /// Odd multiples of the point and of 2^128 times it, for verification (built here, once).
+        /// Odd multiples of 2^(64·j) times the point, j < 4, for verification (built here, once).
         let table: P256.KeyTable
 
         init(point: P256.AffinePoint) {

@@ -12,7 +12,7 @@ extension P521.Signing {
     /// also precomputes the tables verification uses, which costs about as much as one verification.
     public struct PublicKey: Sendable {
         let point: P521.AffinePoint
-        /// Odd multiples of the point and of 2^256 times it, for verification (built here, once).
+        /// Odd multiples of 2^(131·j) times the point, j < 4, for verification (built here, once).
         let table: P521.KeyTable
 
         init(point: P521.AffinePoint) {
