@@ -787,7 +787,7 @@ import SHA2
 extension «C».Signing {
     /// A «PNAME» public key for ECDSA verification: a validated point (coordinates < p, on the curve,
     /// not the point at infinity). Immutable and `Sendable`; build once, verify many times: construction
-    /// also precomputes the tables verification uses, which costs about as much as one verification.
+    /// also precomputes the tables verification uses, which costs about one and a half verifications.
     public struct PublicKey: Sendable {
         let point: «C».AffinePoint
         /// Odd multiples of 2^(«PIECE»·j) times the point, j < «K», for verification (built here, once).

@@ -9,7 +9,7 @@ import SHA2
 extension P256.Signing {
     /// A P-256 public key for ECDSA verification: a validated point (coordinates < p, on the curve,
     /// not the point at infinity). Immutable and `Sendable`; build once, verify many times: construction
-    /// also precomputes the tables verification uses, which costs about as much as one verification.
+    /// also precomputes the tables verification uses, which costs about one and a half verifications.
     public struct PublicKey: Sendable {
         let point: P256.AffinePoint
         /// Odd multiples of 2^(64·j) times the point, j < 4, for verification (built here, once).
