@@ -65,6 +65,10 @@ extension Limbs {
     package static func selectCT(
         _ r: UnsafeMutablePointer<UInt64>, table: UnsafePointer<UInt64>, entries: Int, index: UInt64, count k: Int
     ) {
+        if k == 16 {
+            selectCT16(r, table: table, entries: entries, index: index)
+            return
+        }
         r.update(repeating: 0, count: k)
         var i = 0
         while i < entries {
@@ -77,6 +81,53 @@ extension Limbs {
             }
             i &+= 1
         }
+    }
+
+    /// ``selectCT`` for 16-limb entries (the 1024-bit CRT halves of RSA-2048): the result lives in
+    /// eight two-limb vector accumulators for the whole scan, so each entry costs eight loads, eight
+    /// ANDs with the broadcast mask and eight ORs, with no load or store of the result per limb. The
+    /// masks are made first, in their own loop: `CT.barrier` is a call, and a call inside the scan
+    /// would make every accumulator go to the stack and back per entry (caller-saved registers).
+    /// Every entry is read in full whatever `index` is; the masks are wiped afterwards.
+    @inline(__always)
+    static func selectCT16(
+        _ r: UnsafeMutablePointer<UInt64>, table: UnsafePointer<UInt64>, entries: Int, index: UInt64
+    ) {
+        typealias Pair = SIMD2<UInt64>
+        var a0 = Pair(), a1 = Pair(), a2 = Pair(), a3 = Pair(), a4 = Pair(), a5 = Pair(), a6 = Pair(), a7 = Pair()
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: entries) { masks in
+            let m = masks.baseAddress!
+            var i = 0
+            while i < entries {
+                m[i] = CT.equalMask(UInt64(truncatingIfNeeded: i), index)
+                i &+= 1
+            }
+            let base = UnsafeRawPointer(table)
+            i = 0
+            while i < entries {
+                let mask = Pair(repeating: m[i])
+                let e = base + i &* 128
+                a0 |= e.loadUnaligned(fromByteOffset: 0, as: Pair.self) & mask
+                a1 |= e.loadUnaligned(fromByteOffset: 16, as: Pair.self) & mask
+                a2 |= e.loadUnaligned(fromByteOffset: 32, as: Pair.self) & mask
+                a3 |= e.loadUnaligned(fromByteOffset: 48, as: Pair.self) & mask
+                a4 |= e.loadUnaligned(fromByteOffset: 64, as: Pair.self) & mask
+                a5 |= e.loadUnaligned(fromByteOffset: 80, as: Pair.self) & mask
+                a6 |= e.loadUnaligned(fromByteOffset: 96, as: Pair.self) & mask
+                a7 |= e.loadUnaligned(fromByteOffset: 112, as: Pair.self) & mask
+                i &+= 1
+            }
+            CT.wipe(m, byteCount: entries &* 8)
+        }
+        let out = UnsafeMutableRawPointer(r)
+        out.storeBytes(of: a0, toByteOffset: 0, as: Pair.self)
+        out.storeBytes(of: a1, toByteOffset: 16, as: Pair.self)
+        out.storeBytes(of: a2, toByteOffset: 32, as: Pair.self)
+        out.storeBytes(of: a3, toByteOffset: 48, as: Pair.self)
+        out.storeBytes(of: a4, toByteOffset: 64, as: Pair.self)
+        out.storeBytes(of: a5, toByteOffset: 80, as: Pair.self)
+        out.storeBytes(of: a6, toByteOffset: 96, as: Pair.self)
+        out.storeBytes(of: a7, toByteOffset: 112, as: Pair.self)
     }
 }
 
@@ -159,15 +210,21 @@ package enum SecretModulus {
         let table = scratch                    // size·k limbs: (base·R)^i
         let pick = table + size &* k          // k limbs
         let t = pick + k                       // 2k + 2 limbs of kernel scratch
-        // table[0] = R mod n (one), table[1] = base·R, table[i] = table[i−1]·base·R.
+        // table[0] = R mod n (one), table[1] = base·R, then table[2j] = table[j]² (a squaring is cheaper
+        // than a product) and table[2j+1] = table[2j]·base·R. The order of the steps is public.
         pick.update(repeating: 0, count: k)
         pick[0] = 1
         Limbs.montgomeryMultiply(table, pick, rr, modulus: n, n0inv: n0inv, count: k, scratch: t)
         Limbs.montgomeryMultiply(table + k, base, rr, modulus: n, n0inv: n0inv, count: k, scratch: t)
         var i = 2
         while i < size {
-            Limbs.montgomeryMultiply(table + i &* k, table + (i &- 1) &* k, table + k,
-                                     modulus: n, n0inv: n0inv, count: k, scratch: t)
+            if i & 1 == 0 {
+                Limbs.montgomerySquare(table + i &* k, table + (i &>> 1) &* k,
+                                       modulus: n, n0inv: n0inv, count: k, scratch: t)
+            } else {
+                Limbs.montgomeryMultiply(table + i &* k, table + (i &- 1) &* k, table + k,
+                                         modulus: n, n0inv: n0inv, count: k, scratch: t)
+            }
             i &+= 1
         }
         let bits = 64 &* eCount

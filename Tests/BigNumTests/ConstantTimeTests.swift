@@ -105,4 +105,20 @@ import TestSupport
             #expect(r == Array(table[(i * 3)..<(i * 3 + 3)]))
         }
     }
+
+    /// The 16-limb path (RSA-2048's CRT halves) keeps the result in vector registers: it must pick every
+    /// entry exactly, leave nothing of the old result, and give zero for an index past the table.
+    @Test func selectOfSixteenLimbEntriesReadsTheIndexedEntry() {
+        for entries in [1, 7, 32] {
+            let table: [UInt64] = (0..<entries * 16).map { UInt64($0 &+ 1) &* 0x9E37_79B9_7F4A_7C15 }
+            for i in 0..<entries {
+                var r = [UInt64](repeating: ~0, count: 16)
+                Limbs.selectCT(&r, table: table, entries: entries, index: UInt64(i), count: 16)
+                #expect(r == Array(table[(i * 16)..<(i * 16 + 16)]))
+            }
+            var r = [UInt64](repeating: ~0, count: 16)
+            Limbs.selectCT(&r, table: table, entries: entries, index: UInt64(entries), count: 16)
+            #expect(r == [UInt64](repeating: 0, count: 16))
+        }
+    }
 }
