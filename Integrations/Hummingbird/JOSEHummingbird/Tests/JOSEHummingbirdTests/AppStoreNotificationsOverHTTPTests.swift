@@ -24,23 +24,27 @@ struct AppStoreNotificationsOverHTTPTests {
     /// host of the certificates' responder URL (ocsp.example.test) is pointed at 127.0.0.1.
     static func deliver(_ body: String, responder: FakeOCSPResponder = FakeOCSPResponder(), responderPort: Int? = nil,
                         fetchTimeout: Double = 5, handlerThrows: Bool = false,
+                        maximumBodyBytes: Int = AppStoreNotificationReceiver.defaultMaximumBodyBytes,
                         sourceLocation: SourceLocation = #_sourceLocation) async throws -> Delivery {
         if let responderPort {
             return try await deliver(body, responder: responder, port: responderPort, fetchTimeout: fetchTimeout,
-                                     handlerThrows: handlerThrows, sourceLocation: sourceLocation)
+                                     handlerThrows: handlerThrows, maximumBodyBytes: maximumBodyBytes,
+                                     sourceLocation: sourceLocation)
         }
         return try await responder.whileRunning { port in
             try await deliver(body, responder: responder, port: port, fetchTimeout: fetchTimeout,
-                              handlerThrows: handlerThrows, sourceLocation: sourceLocation)
+                              handlerThrows: handlerThrows, maximumBodyBytes: maximumBodyBytes,
+                              sourceLocation: sourceLocation)
         }
     }
 
     private static func deliver(_ body: String, responder: FakeOCSPResponder, port: Int, fetchTimeout: Double,
-                                handlerThrows: Bool, sourceLocation: SourceLocation) async throws -> Delivery {
+                                handlerThrows: Bool, maximumBodyBytes: Int,
+                                sourceLocation: SourceLocation) async throws -> Delivery {
         let (verifier, misdirected) = try NotificationFixtures.verifier(responderPort: port, fetchTimeout: fetchTimeout)
         let handled = Mutex<[SignedDataVerifier.VerifiedNotification]>([])
         struct HandlerFailure: Error {}
-        let receiver = AppStoreNotificationReceiver(verifier: verifier) { n in
+        let receiver = AppStoreNotificationReceiver(verifier: verifier, maximumBodyBytes: maximumBodyBytes) { n in
             handled.withLock { $0.append(n) }
             if handlerThrows { throw HandlerFailure() }
         }
@@ -165,6 +169,27 @@ struct AppStoreNotificationsOverHTTPTests {
         // An unknown extra member is ignored (a field Apple may add).
         let extra = try await Self.deliver("{\"later\":true,\"signedPayload\":\"\(signed)\"}")
         #expect(extra.status == 200 && extra.handled.count == 1)
+    }
+
+    /// The route reads the body up to the receiver's limit: a body of exactly the limit is verified and handled, one
+    /// byte more is answered 413 `bodyTooLarge` before any verification or OCSP fetch, and so is a body just over the
+    /// default limit (the verifier's limit on signed data, 1 MiB, plus 1 KiB).
+    @Test func bodyOverTheLimitGives413WithoutAnyFetch() async throws {
+        let signed = try NotificationFixtures.subscribedSignedPayload()
+        let padded = "{\"pad\":\"" + String(repeating: "x", count: 40_000 - signed.utf8.count - 29) +
+            "\",\"signedPayload\":\"\(signed)\"}"
+        #expect(padded.utf8.count == 40_000)
+        let atLimit = try await Self.deliver(padded, maximumBodyBytes: 40_000)
+        #expect(atLimit.status == 200 && atLimit.handled.count == 1, "\(atLimit.body)")
+        // One byte more (a space after the object, still valid JSON) is refused as too large, before verification.
+        let over = try await Self.deliver(padded + " ", maximumBodyBytes: 40_000)
+        #expect(over.status == 413 && over.body == "refused: bodyTooLarge", "\(over.body)")
+        #expect(over.handled.isEmpty && over.ocspRequests.isEmpty)
+        let limit = AppStoreNotificationReceiver.defaultMaximumBodyBytes
+        #expect(limit == (1 << 20) + 1024)
+        let huge = try await Self.deliver(String(repeating: " ", count: limit - padded.utf8.count + 1) + padded)
+        #expect(huge.status == 413 && huge.body == "refused: bodyTooLarge", "\(huge.body)")
+        #expect(huge.handled.isEmpty && huge.ocspRequests.isEmpty)
     }
 
     @Test func notificationForAnotherBundleIsRefused() async throws {
