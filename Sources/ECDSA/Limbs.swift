@@ -91,12 +91,7 @@ enum ECDSALimbs {
     /// `count` (≤ 8) bits of `limbs` starting at bit i (0 beyond the top).
     @inline(__always)
     static func bits(_ limbs: UnsafeBufferPointer<UInt64>, _ i: Int, _ count: Int) -> Int {
-        let w = i &>> 6
-        guard w < limbs.count else { return 0 }
-        let s = UInt64(i & 63)
-        var v = limbs[w] &>> s
-        if s != 0 && w &+ 1 < limbs.count { v |= limbs[w &+ 1] &<< (64 &- s) }
-        return Int(truncatingIfNeeded: v & ((1 &<< UInt64(count)) &- 1))
+        Int(truncatingIfNeeded: word64(limbs, i) & ((1 &<< UInt64(count)) &- 1))
     }
 
     /// Width-w NAF of the integer in `limbs` (Solinas; the carry formulation of libsecp256k1's

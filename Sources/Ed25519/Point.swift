@@ -93,15 +93,14 @@ struct EdwardsPoint: Sendable {
         return EdwardsPoint(x: e * f, y: g * h, z: f * g, t: e * h)
     }
 
-    /// The identity plus q (q's 2d·x·y negated under `negate`, as in `adding(_:negatingXY2D:)`): with X = 0 and
-    /// Y = Z = 1 the mixed addition's a and b are q's y − x and y + x, c = 0 and d = 2, so e = 2x, h = 2y,
-    /// f = g = 2, and the point is (2e : 2h : 4 : e·h) = (4x : 4y : 4 : 4xy), the same coordinates the mixed
-    /// addition would return, with one multiplication instead of seven. Negation flips x, i.e. e's sign, which the
-    /// exchanged y ± x already did; c = 0 makes the sign of 2d·x·y irrelevant. 2e and 2h are carried, so the
+    /// The identity plus q: with X = 0 and Y = Z = 1 the mixed addition's a and b are q's y − x and y + x, c = 0
+    /// and d = 2, so e = 2x, h = 2y, f = g = 2, and the point is (2e : 2h : 4 : e·h) = (4x : 4y : 4 : 4xy), the same
+    /// coordinates the mixed addition would return, with one multiplication instead of seven. A negated entry needs
+    /// nothing more: negation flips x, i.e. e's sign, which the exchanged y ± x already did, and c = 0 makes the sign
+    /// of 2d·x·y irrelevant (so, unlike `adding(_:negatingXY2D:)`, no mask). 2e and 2h are carried, so the
     /// coordinates are reduced, as products are, for the additions that follow.
     @inline(__always)
-    init(niels q: NielsPoint, negatingXY2D negate: UInt64) {
-        _ = negate
+    init(niels q: NielsPoint) {
         let e = q.yPlusX - q.yMinusX, h = q.yPlusX + q.yMinusX
         self.init(x: (e + e).carried(), y: (h + h).carried(), z: FieldElement(4, 0, 0, 0, 0), t: e * h)
     }

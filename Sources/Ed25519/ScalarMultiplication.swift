@@ -97,8 +97,8 @@ func baseMultiply(_ s: Scalar) -> EdwardsPoint {
         withUnsafeTemporaryAllocation(of: Int8.self, capacity: 64) { e in
             let e = e.baseAddress!
             s.signedRadix16(into: e)
-            let (first, negateFirst) = selectSigningEntry(table, row: 0, digit: e[1])
-            var h = EdwardsPoint(niels: first, negatingXY2D: negateFirst)
+            // The first entry's negation mask is not needed: from the identity, c = 0 (`init(niels:)`).
+            var h = EdwardsPoint(niels: selectSigningEntry(table, row: 0, digit: e[1]).0)
             for i in stride(from: 3, to: 64, by: 2) {
                 let (q, negate) = selectSigningEntry(table, row: i &>> 1, digit: e[i])
                 h = h.adding(q, negatingXY2D: negate)
