@@ -291,7 +291,9 @@ public struct SignedDataVerifier: Sendable {
         return { object in
             switch object[field] {
             case nil, .null?: return clock()
-            case .integer(let ms)?: return ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+            // Floor division that cannot overflow: `(ms - 999) / 1000` trapped for ms near Int64.min, read from the
+            // payload before the chain or the signature is checked.
+            case .integer(let ms)?: return ms / 1000 - (ms % 1000 < 0 ? 1 : 0)
             case .number(let n)?:
                 guard let ms = n.doubleValue, ms.isFinite, abs(ms) < 9e18 else { return nil }
                 return Int64((ms / 1000).rounded(.down))
