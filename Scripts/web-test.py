@@ -56,6 +56,7 @@ class Run:
         self.failures = []
 
     def ok(self, name, cond, detail=""):
+        detail = " ".join(str(detail).split())
         print(f"[web-test] {'ok  ' if cond else 'FAIL'} {name}{': ' + detail if detail else ''}")
         if not cond:
             self.failures.append(name)

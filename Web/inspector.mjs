@@ -229,7 +229,8 @@ function check() {
     let at;
     try {
         at = parseNow($("now").value);
-        $("now-info").textContent = `Checking at ${utc(at.seconds)}${at.current ? " (now)" : `, ${relative(at.seconds, Date.now() / 1000).replace("at the check time", "now")} from now`}.`;
+        const gap = at.seconds - Date.now() / 1000;
+        $("now-info").textContent = `Checking at ${utc(at.seconds)}${at.current ? " (now)" : Math.abs(gap) < 1 ? " (now)" : ` — ${span(gap)} ${gap < 0 ? "before" : "after"} the current time`}.`;
     } catch (e) {
         $("now-info").textContent = "";
         describe(keyText === "" ? null : safeKey(keyText));
