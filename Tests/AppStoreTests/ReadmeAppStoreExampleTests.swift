@@ -5,9 +5,9 @@ import JOSE
 import TestSupport
 import AppStore
 
-/// Keeps README.md's "App Store and push notifications" example honest: the statements between the markers are the
-/// README's code block, compiled and run here with Apple's test key; a second test checks the README shows exactly
-/// these lines.
+/// Keeps the App Store DocC article's example honest (Sources/AppStore/AppStore.docc/TokensSignaturesAndNotifications.md):
+/// the statements between the markers are the article's code block, compiled and run here with Apple's test key; a
+/// second test checks the article shows exactly these lines.
 @Suite("README App Store example")
 struct ReadmeAppStoreExampleTests {
     static func example(p8Text: String, now: Int64) async throws -> (bearer: String, authorization: String, offer: String) {
@@ -51,10 +51,11 @@ struct ReadmeAppStoreExampleTests {
         Vectors.report("apple/certs/testSigningKey.p8", cases: 1, detail: "README App Store example")
     }
 
-    @Test func readmeShowsExactlyTheseLines() throws {
+    @Test func articleShowsExactlyTheseLines() throws {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent(
+            "Sources/AppStore/AppStore.docc/TokensSignaturesAndNotifications.md"), encoding: .utf8)
         let block = "```swift\nimport AppStore\n\n" + (try Self.lines()).joined(separator: "\n") + "```\n"
         #expect(readme.contains(block))
     }

@@ -2,7 +2,7 @@ import Testing
 import Ed25519
 import TestSupport
 
-// The verification rules of ARCHITECTURE.md (Ed25519), one by one: length, S < L, canonical R, strict public
+// The verification rules of Sources/Ed25519/Ed25519.docc/HowItIsBuilt.md, one by one: length, S < L, canonical R, strict public
 // keys including small order, cofactorless equation. Wycheproof's file holds the hand-made cases for the rules
 // that cannot be produced with a private key (its S ≥ L and non-canonical-R cases are counted here).
 

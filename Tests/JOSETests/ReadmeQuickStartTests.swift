@@ -6,42 +6,72 @@ import DER
 import RSA
 import ECDSA
 
-/// Keeps README.md's quick start honest: the statements between the markers below are the README's quick-start
-/// code block (its `import` lines aside), compiled here and run against a Sign-in-with-Apple-shaped token signed
-/// by Python `cryptography` (Scripts/generate-readme-fixture.py). A second test checks the README still shows exactly
-/// these lines, so neither can change without the other.
-@Suite("README quick start")
-struct ReadmeQuickStartTests {
-    static func quickStart(appleKeysJSON: String, identityToken: String, rawNonce: String) throws -> AppleIdentityClaims {
-        // BEGIN README QUICK START
-        // The body of https://appleid.apple.com/auth/keys, fetched by your HTTP client (PureJOSE does no networking).
-        let keys = try JWKSet(json: appleKeysJSON)
-        let verifier = JWTVerifier(keys: keys, algorithms: [.rs256, .es256])
+/// Keeps README.md's quick start honest: the function between the markers below is the README's quick-start code
+/// block (its `import` lines aside), compiled here and run against a Sign-in-with-Apple-shaped token signed by Python
+/// `cryptography` (Scripts/generate-readme-fixture.py). A second test checks the README still shows exactly these
+/// lines, so neither can change without the other.
+// BEGIN README QUICK START
+/// What became of a sign-in: the user, a refusal to answer with 401, or Apple's key set unusable (our side: fetch
+/// it again — a JWKSCache does that for you — and answer 503).
+enum AppleSignIn {
+    case signedIn(AppleIdentityClaims)
+    case refused(JWTError)
+    case keysUnusable(JWTError)
+}
 
-        // Apple puts the SHA-256 (hex) of the nonce your app sent into the token.
-        let hashedNonce = SHA256.hash(data: rawNonce.utf8).description
+/// Checks the identity token your app received from Sign in with Apple. `appleKeysJSON` is the body of
+/// https://appleid.apple.com/auth/keys, fetched by your HTTP client (PureJOSE does no networking).
+func verifyAppleSignIn(identityToken: String, rawNonce: String, appleKeysJSON: String) -> AppleSignIn {
+    let keys: JWKSet
+    do throws(JWTError) { keys = try JWKSet(json: appleKeysJSON) } catch { return .keysUnusable(error) }
+    let verifier = JWTVerifier(keys: keys, algorithms: [.rs256, .es256])
+    // Apple puts the SHA-256 (hex) of the nonce your app sent into the token.
+    let hashedNonce = SHA256.hash(data: rawNonce.utf8).description
+    do throws(JWTError) {
         let jwt = try verifier.verify(identityToken, expecting: .signInWithApple(clientID: "com.example.app", nonce: hashedNonce))
         let user = try jwt.decode(AppleIdentityClaims.self)
-        print(user.subject, user.email ?? "(no email)", user.isPrivateEmail == true ? "private relay" : "")
-        // END README QUICK START
-        return user
+        let signedIn = Date(timeIntervalSince1970: user.issuedAt), expires = Date(timeIntervalSince1970: user.expiresAt)
+        print("\(user.subject) (\(user.email ?? "no email")) signed in at \(signedIn); token valid until \(expires)")
+        return .signedIn(user)
+    } catch {
+        // `code` says why: .expired, .audienceMismatch, .invalidSignature, .keyNotFound (Apple rotated its keys:
+        // fetch the set again), …; the text names the rule and never carries key material, so it can be logged.
+        print("sign-in refused: \(error)")
+        return .refused(error)
     }
+}
+// END README QUICK START
 
+@Suite("README quick start")
+struct ReadmeQuickStartTests {
     @Test func quickStartVerifiesAnAppleShapedToken() throws {
         let f = ReadmeQuickStartFixture.self
-        let user = try Self.quickStart(appleKeysJSON: f.appleKeysJSON, identityToken: f.identityToken, rawNonce: f.rawNonce)
+        guard case .signedIn(let user) = verifyAppleSignIn(identityToken: f.identityToken, rawNonce: f.rawNonce,
+                                                           appleKeysJSON: f.appleKeysJSON) else {
+            Issue.record("the fixture's token was not accepted"); return
+        }
         #expect(user.subject == f.subject)
         #expect(user.email == f.email)
         #expect(user.emailVerified == true && user.isPrivateEmail == true)
-        // The same code refuses a wrong nonce and a token for another app.
-        #expect(throws: JWTError.self) {
-            _ = try Self.quickStart(appleKeysJSON: f.appleKeysJSON, identityToken: f.identityToken, rawNonce: "other")
+        // The dates it prints: iat 1763769600 is 2025-11-22 00:00:00 UTC, exp 4102444800 is 2100-01-01.
+        #expect("\(Date(timeIntervalSince1970: user.issuedAt))" == "2025-11-22 00:00:00 +0000")
+        #expect("\(Date(timeIntervalSince1970: user.expiresAt))" == "2100-01-01 00:00:00 +0000")
+        // The same code refuses a wrong nonce and a tampered token, and tells an unusable key set apart.
+        guard case .refused(let wrongNonce) = verifyAppleSignIn(identityToken: f.identityToken, rawNonce: "other",
+                                                                appleKeysJSON: f.appleKeysJSON) else {
+            Issue.record("a wrong nonce was not refused"); return
         }
+        #expect(wrongNonce.code == .nonceMismatch)
         var tampered = Array(f.identityToken.utf8)
         tampered[tampered.count - 5] = tampered[tampered.count - 5] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
-        #expect(throws: JWTError.self) {
-            _ = try Self.quickStart(appleKeysJSON: f.appleKeysJSON, identityToken: String(decoding: tampered, as: UTF8.self),
-                                    rawNonce: f.rawNonce)
+        guard case .refused(let badSignature) = verifyAppleSignIn(identityToken: String(decoding: tampered, as: UTF8.self),
+                                                                  rawNonce: f.rawNonce, appleKeysJSON: f.appleKeysJSON) else {
+            Issue.record("a tampered token was not refused"); return
+        }
+        #expect(badSignature.code == .invalidSignature)
+        guard case .keysUnusable = verifyAppleSignIn(identityToken: f.identityToken, rawNonce: f.rawNonce,
+                                                     appleKeysJSON: "{\"keys\":[") else {
+            Issue.record("a broken key set was not reported as such"); return
         }
     }
 
@@ -66,13 +96,14 @@ struct ReadmeQuickStartTests {
         let close = try #require(readmeLines[(open + 1)...].firstIndex { $0.hasPrefix("```") })
         let block = trimmed(Array(readmeLines[(open + 1)..<close])).filter { !$0.hasPrefix("import ") }
 
-        #expect(snippet.count >= 6)
+        #expect(snippet.count >= 20)
         #expect(block == snippet)
     }
 }
 
 /// The README's per-module snippets, compiled (not run: they stand for code with the reader's own inputs). If an
-/// API they use changes, the test build fails here. Keep them in step with README.md's "Modules" section.
+/// API they use changes, the test build fails here. Keep them in step with the modules' DocC landing pages
+/// (Sources/<Module>/<Module>.docc/<Module>.md, "Using it") and JOSE.docc/GettingStarted.md.
 enum ReadmeModuleSnippets {
     static func sha2(bytes: [UInt8], part: [UInt8], message: [UInt8], secret: [UInt8]) -> Bool {
         let d = SHA256.hash(data: bytes)

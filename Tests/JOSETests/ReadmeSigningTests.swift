@@ -107,13 +107,13 @@ struct ReadmeSigningTests {
         }
     }
 
-    /// The README shows exactly the code between the markers (compiled above).
-    @Test(arguments: [("HMAC REQUEST SIGNING", "### Signing API requests with HMAC"),
-                      ("SIGN IN WITH APPLE FLOW", "### Sign in with Apple, end to end")])
-    func readmeShowsExactlyThisCode(marker: String, heading: String) throws {
+    /// The DocC articles show exactly the code between the markers (compiled above).
+    @Test(arguments: [("HMAC REQUEST SIGNING", "SigningTokens.md", "## Signing API requests with HMAC"),
+                      ("SIGN IN WITH APPLE FLOW", "SignInWithAppleOnAServer.md", "## Sign in with Apple, end to end")])
+    func articleShowsExactlyThisCode(marker: String, article: String, heading: String) throws {
         let here = URL(fileURLWithPath: #filePath)
         let repo = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: repo.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: repo.appendingPathComponent("Sources/JOSE/JOSE.docc/" + article), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         func trimmed(_ lines: [Substring]) -> [String] {
             lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 16: every row of the README's "Bad input → what happens" table names tests, and every test it names exists
+/// Every row of the "Bad input → what happens" table (the JOSE DocC article BadInput.md, linked from README.md) names tests, and every test it names exists
 /// (a `struct <Suite>` declaring `func <test>(` in any test folder — the rows name JOSE, tool and module tests — or in
 /// the Hummingbird and Vapor packages' tests; a WebAssembly row names a `node --test` test and its folder).
 @Suite("README bad-input table")
@@ -9,8 +9,8 @@ struct ReadmeTableTests {
     @Test func everyRowNamesExistingTests() throws {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Bad input → what happens").dropFirst().first)
+        let readme = try String(contentsOf: root.appendingPathComponent("Sources/JOSE/JOSE.docc/BadInput.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "# Bad input → what happens").dropFirst().first)
         let rows = section.components(separatedBy: "\n## ")[0].split(separator: "\n").filter {
             $0.hasPrefix("| ") && !$0.hasPrefix("| Input") && !$0.hasPrefix("| ---")
         }

@@ -298,7 +298,7 @@ import TestSupport
         #expect(!key.publicKey.isValidSignature(s1, for: msg + [0], padding: .pss(h)))
     }
 
-    /// README.md's RSA signing snippet, compiled (keep in step with the README's "### RSA" section).
+    /// The RSA signing snippet of the RSA DocC landing page (Sources/RSA/RSA.docc/RSA.md, "Using it"), compiled.
     static func readmeSigning(privatePEM: String, file: [UInt8], message: [UInt8]) throws -> [UInt8] {
         let signer = try RSAPrivateKey(pemRepresentation: privatePEM)    // or derRepresentation:, or RSAPrivateKey(bitCount: 4096)
         let sig = try signer.signature(for: SHA512.hash(data: file), padding: .pkcs1v1_5(.sha512))
