@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
-import { readFileSync, mkdtempSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync, mkdtempSync, existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -275,4 +275,37 @@ test("the npm package: package.json (ES module, exports, types), a declaration f
          const r = P.verify(${JSON.stringify(esToken)}, { key: ${JSON.stringify(set)}, now: ${NOW} }); console.log(r.valid);`], { encoding: "utf8" });
     assert.equal(check.stdout.trim(), "true", check.stderr);
     console.log(`[wasm] npm pack: ${packed.filename}, ${packed.files.length} files, ${packed.size} bytes packed`);
+});
+
+test("purejose.d.ts: a TypeScript program using the API compiles; a misspelt option does not (when tsc is installed)", (t) => {
+    const tsc = spawnSync("tsc", ["--version"], { encoding: "utf8" });
+    if (tsc.error) { t.skip("tsc not installed (Debian: node-typescript)"); return; }
+    const dir = mkdtempSync(join(tmpdir(), "purejose-tsc-"));
+    writeFileSync(join(dir, "purejose.d.ts"), readFileSync(join(root, "Web/purejose.d.ts")));
+    const program = (options) => `import * as P from "./purejose";
+import { jwtVerify, createLocalJWKSet, JWTExpired, verify } from "./purejose";
+export async function main(token: string) {
+    await P.load();
+    const set = createLocalJWKSet({ keys: [{ kty: "EC", crv: "P-256", x: "a", y: "b", kid: "k" }] });
+    const r = verify(token, { key: set, ${options} });
+    if (r.valid) console.log(r.claims, r.header, r.key?.kid); else console.log(r.code, r.reason);
+    try {
+        const { payload, protectedHeader, key } = await jwtVerify(token, new TextEncoder().encode("s"), { typ: "JWT", maxTokenAge: 60, requiredClaims: ["sub"] });
+        console.log(payload, protectedHeader, key);
+    } catch (e) { if (e instanceof JWTExpired) console.log(e.code, e.reason); }
+}
+`;
+    const compile = (options) => {
+        writeFileSync(join(dir, "use.ts"), program(options));
+        return spawnSync("tsc", ["--noEmit", "--strict", "--target", "es2022", "--module", "es2022", "--moduleResolution", "node",
+            "--lib", "es2022,dom", join(dir, "use.ts")], { encoding: "utf8" });
+    };
+    const good = compile(`issuer: ["a", "b"], audience: "x", now: new Date(), clockTolerance: "30s", algorithms: ["ES256"]`);
+    assert.equal(good.status, 0, good.stdout + good.stderr);
+    const typo = compile(`audiance: "x"`);
+    assert.notEqual(typo.status, 0, "a misspelt option compiled");
+    assert.match(typo.stdout, /audiance/);
+    const alg = compile(`algorithms: ["HS1"]`);
+    assert.notEqual(alg.status, 0, "an unknown algorithm compiled");
+    console.log(`[wasm] purejose.d.ts compiles with ${tsc.stdout.trim()}; a misspelt option and an unknown algorithm do not`);
 });
