@@ -268,6 +268,7 @@ function certificateInfo(der) {
     return { subject: nameText(der, subject), issuer: nameText(der, issuer), notBefore: timeOf(notBefore),
         notAfter: timeOf(notAfter), spki: der.subarray(spki.at, spki.end) };
 }
+const MAX_KEY_TEXT = 1 << 20;
 const pemBlock = /-----BEGIN ([A-Z0-9 ]{1,40})-----([A-Za-z0-9+/=\s]*?)-----END \1-----/g;
 function pemText(label, der) {
     const b64 = btoa(String.fromCharCode(...der)).replace(/.{64}/g, "$&\n").replace(/\n$/, "");
@@ -286,6 +287,8 @@ function normalizeKey(input) {
     }
     if (typeof input === "function" && input[localSet]) return input[localSet];
     if (typeof input === "string") {
+        // The module's own limits apply to what it reads; this one bounds the PEM and JSON scanning here.
+        if (input.length > MAX_KEY_TEXT) throw new PureJOSEError("limitExceeded", `the key text is over ${MAX_KEY_TEXT} characters`);
         const t = input.trim();
         if (t.startsWith("-----BEGIN")) {
             const blocks = [...t.matchAll(pemBlock)];

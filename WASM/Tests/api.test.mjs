@@ -195,6 +195,12 @@ test("certificates: the leaf's key verifies; the chain is described as Node's X5
     });
     // Another key's token is refused with the certificate.
     assert.equal(PureJOSE.verify(esToken, { key: leafPEM, ...base }).code, "invalidSignature");
+    // Key text over 1 MiB, and 2,000 unterminated PEM blocks: verdicts, quickly.
+    assert.equal(PureJOSE.verify(token, { key: leafPEM + " ".repeat(1 << 20), ...base }).code, "limitExceeded");
+    const t0 = performance.now();
+    const many = PureJOSE.verify(token, { key: "-----BEGIN CERTIFICATE-----\nAAAA\n".repeat(2000), ...base });
+    assert.equal(many.valid, false);
+    assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms for 2,000 unterminated PEM blocks`);
     // A damaged certificate is a verdict, not a crash.
     const broken = leafPEM.replace(/\n[A-Za-z0-9+/]{10}/, "\nAAAAAAAAAA");
     assert.equal(PureJOSE.verify(token, { key: broken, ...base }).valid, false);
