@@ -32,6 +32,7 @@ def suite_of(name):
         "rsa-prime-rules": "Generated here: RSA keys on both sides of the prime rules (Python)",
         "x509-limbo": "x509-limbo RFC 5280 path validation (C2SP)",
         "x509-chains": "Generated here: X.509 chains (Python cryptography)",
+        "x509-review": "Generated here: X.509 chains (Python cryptography)",
         "x5c-tokens": "Generated here: x5c tokens and chains (Python cryptography)",
         "ocsp": "Generated here: OCSP requests and responses (Python cryptography)",
     }.get(top, "Hand-made and seeded cases (no vector file)"), path

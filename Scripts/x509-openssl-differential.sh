@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Differential of CertificateVerifier against `openssl verify -partial_chain -attime` on the generated chains of
-# Vectors/x509-chains (Scripts/generate-x509-chains.py). For every MANIFEST case, OpenSSL's verdict must be the
+# Vectors/x509-chains (Scripts/generate-x509-chains.py) and Vectors/x509-review (Scripts/generate-x509-review-chains.py). For every MANIFEST case, OpenSSL's verdict must be the
 # one the manifest records in "openssl"; PureJOSE's verdict is the manifest's "expected", which
 # Tests/PureX509Tests.ChainRuleTests asserts case by case (run here too). Where the two verdicts differ, the case must
 # carry a "note" saying why (e.g. OpenSSL 3.0 at security level 1 still accepts SHA-1 signatures); any other
@@ -13,19 +13,21 @@ trap 'rm -rf "$work"' EXIT
 python3 - "$work" <<'PY'
 import json, os, subprocess, sys
 work = sys.argv[1]
-folder = "Vectors/x509-chains"
-m = json.load(open(os.path.join(folder, "MANIFEST.json")))
-def cat(labels, name):
+cases = []
+for folder in ["Vectors/x509-chains", "Vectors/x509-review"]:
+    for c in json.load(open(os.path.join(folder, "MANIFEST.json")))["cases"]:
+        cases.append((folder, c))
+def cat(folder, labels, name):
     path = os.path.join(work, name)
     with open(path, "w") as f:
         for l in labels:
             f.write(open(os.path.join(folder, l + ".pem")).read())
     return path
 agree = differ = bad = 0
-for c in m["cases"]:
-    cmd = ["openssl", "verify", "-partial_chain", "-attime", str(c["time"]), "-CAfile", cat(c["roots"], "roots.pem")]
+for folder, c in cases:
+    cmd = ["openssl", "verify", "-partial_chain", "-attime", str(c["time"]), "-CAfile", cat(folder, c["roots"], "roots.pem")]
     if c["intermediates"]:
-        cmd += ["-untrusted", cat(c["intermediates"], "inters.pem")]
+        cmd += ["-untrusted", cat(folder, c["intermediates"], "inters.pem")]
     if "serverAuth" in c["eku"]:
         cmd += ["-purpose", "sslserver"]
     cmd.append(os.path.join(folder, c["leaf"] + ".pem"))
@@ -44,7 +46,7 @@ for c in m["cases"]:
             print(f"x509-differential: {c['name']}: openssl {got}, PureJOSE {c['expected']} ({c['note']})")
     else:
         agree += 1
-print(f"x509-differential: {len(m['cases'])} cases, {agree} agree, {differ} differ with a recorded reason, {bad} unexplained")
+print(f"x509-differential: {len(cases)} cases, {agree} agree, {differ} differ with a recorded reason, {bad} unexplained")
 sys.exit(1 if bad else 0)
 PY
-swift test --filter 'PureX509Tests.ChainRuleTests' 2>&1 | grep -E "\[vectors\]|✘|Test run"
+swift test --filter 'PureX509Tests.(ChainRuleTests|ReviewFourChainTests)' 2>&1 | grep -E "\[vectors\]|✘|Test run"

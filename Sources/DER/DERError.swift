@@ -48,6 +48,7 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
             case invalidPrivateKeyLength
             case invalidTime
             case invalidString
+            case tooManyElements
         }
 
         private let backing: Backing
@@ -149,6 +150,9 @@ public struct DERError: Error, Equatable, Hashable, Sendable, CustomStringConver
         /// A character string whose octets do not belong to its type's character set (UTF-8 that is
         /// not well-formed, a PrintableString with `@`, a BMPString of odd length, …).
         public static let invalidString = Code(.invalidString)
+        /// A structure with more components than its reader accepts (a caller's documented bound on
+        /// attacker-chosen counts, such as the attributes of an X.509 Name).
+        public static let tooManyElements = Code(.tooManyElements)
     }
 
     /// What went wrong.

@@ -35,31 +35,62 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     public let extensions: CertificateExtensions
     /// The signatureValue BIT STRING's octets.
     public let signature: [UInt8]
+    /// The profile deviations of a certificate read with ``init(trustAnchorDEREncoded:)`` (a zero or over-long
+    /// serial number, …), each as the error a strict read would have thrown; empty for a certificate read strictly.
+    public let trustAnchorWarnings: [X509Error]
 
     /// Parses one DER certificate; trailing bytes are an error.
     public init(derEncoded: some Collection<UInt8>) throws(X509Error) {
-        let der = Array(derEncoded)
+        try self.init(der: Array(derEncoded), asTrustAnchor: false)
+    }
+
+    /// Parses a certificate that is pinned as a trust anchor, which RFC 5280 §6.1.1 (d) uses for its name and
+    /// public key only: deviations from the certificate profile that do not touch those (a serial number that is
+    /// zero, negative or longer than 20 octets, a version that does not fit the fields present, an inner signature
+    /// AlgorithmIdentifier unlike the outer one, a validity date in the other Time form, an empty issuer) are kept
+    /// in ``trustAnchorWarnings`` instead of refusing it. The DER itself must still be valid. The checks of a path
+    /// (validity, basicConstraints, keyUsage, extensions) still apply to the anchor when it ends a chain.
+    public init(trustAnchorDEREncoded der: some Collection<UInt8>) throws(X509Error) {
+        try self.init(der: Array(der), asTrustAnchor: true)
+    }
+
+    /// One `CERTIFICATE` PEM block read as a trust anchor (see ``init(trustAnchorDEREncoded:)``).
+    public init(trustAnchorPEMEncoded pem: String) throws(X509Error) {
+        let doc: PEMDocument
+        do throws(DERError) { doc = try PEMDocument(pemString: pem, expectedLabel: "CERTIFICATE") } catch {
+            throw X509Error.make(.invalidPEM, "\(error)")
+        }
+        try self.init(der: doc.derBytes, asTrustAnchor: true)
+    }
+
+    private init(der: [UInt8], asTrustAnchor: Bool) throws(X509Error) {
         var p = Parsed()
         do throws(DERError) {
             try p.read(der)
         } catch {
             throw X509Error.der(error, "Certificate")
         }
-        guard p.algorithmsIdentical else {
-            throw X509Error.make(.signatureAlgorithmMismatch, "signature inside the TBSCertificate differs from signatureAlgorithm (RFC 5280 §4.1.1.2)")
+        // Profile rules: refused, or for a trust anchor kept as warnings.
+        var warnings: [X509Error] = []
+        func deviation(_ e: X509Error) throws(X509Error) {
+            guard asTrustAnchor else { throw e }
+            warnings.append(e)
         }
-        if let problem = p.versionProblem { throw X509Error.make(.invalidVersion, problem) }
+        if !p.algorithmsIdentical {
+            try deviation(X509Error.make(.signatureAlgorithmMismatch, "signature inside the TBSCertificate differs from signatureAlgorithm (RFC 5280 §4.1.1.2)"))
+        }
+        if let problem = p.versionProblem { try deviation(X509Error.make(.invalidVersion, problem)) }
         let serial = p.serial
         if serial.first! & 0x80 != 0 {
-            throw X509Error.make(.invalidSerialNumber, "the serial number is negative (RFC 5280 §4.1.2.2)")
+            try deviation(X509Error.make(.invalidSerialNumber, "the serial number is negative (RFC 5280 §4.1.2.2)"))
         }
         if serial.count == 1 && serial.first == 0 {
-            throw X509Error.make(.invalidSerialNumber, "the serial number is zero (RFC 5280 §4.1.2.2: positive)")
+            try deviation(X509Error.make(.invalidSerialNumber, "the serial number is zero (RFC 5280 §4.1.2.2: positive)"))
         }
         if serial.count > 20 {
-            throw X509Error.make(.invalidSerialNumber, "the serial number is \(serial.count) octets (RFC 5280 §4.1.2.2: at most 20)")
+            try deviation(X509Error.make(.invalidSerialNumber, "the serial number is \(serial.count) octets (RFC 5280 §4.1.2.2: at most 20)"))
         }
-        if let problem = p.timeProblem { throw X509Error.make(.invalidEncoding, problem) }
+        if let problem = p.timeProblem { try deviation(X509Error.make(.invalidEncoding, problem)) }
         self.derEncoded = der
         tbsCertificateBytes = p.tbs
         version = p.version
@@ -74,8 +105,9 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
         signature = p.signature
         extensions = try p.extensions.map { (e: DERElement) throws(X509Error) in try CertificateExtensions(reading: e) } ?? .empty
         if issuer.isEmpty {
-            throw X509Error.make(.invalidName, "the issuer is an empty name (RFC 5280 §4.1.2.4: MUST be non-empty)")
+            try deviation(X509Error.make(.invalidName, "the issuer is an empty name (RFC 5280 §4.1.2.4: MUST be non-empty)"))
         }
+        trustAnchorWarnings = warnings
     }
 
     /// One `CERTIFICATE` PEM block (RFC 7468 §5; surrounding text ignored, exactly one block).

@@ -40,6 +40,11 @@ public struct CertificateVerifier: Sendable {
         public var maximumCandidates: Int
         /// The most signatures checked in one search.
         public var maximumSignatureChecks: Int
+        /// Whether a CA certificate (basicConstraints cA) that is not self-issued must carry an
+        /// authorityKeyIdentifier keyIdentifier (RFC 5280 §4.2.1.1). Off by default: the path-validation
+        /// algorithm of §6.1 does not use it and private CAs omit it. A leaf without one is refused under
+        /// ``strictProfile`` either way.
+        public var requireAuthorityKeyIdentifierOnCAs: Bool = false
 
         public init(requiredExtendedKeyUsages: [ASN1ObjectIdentifier] = [], requiredKeyUsage: KeyUsage = [],
                     requiredLeafExtensions: [ASN1ObjectIdentifier] = [], requiredIntermediateExtensions: [ASN1ObjectIdentifier] = [],
@@ -202,7 +207,8 @@ public struct CertificateVerifier: Sendable {
                 return nil
             }
             var candidates: [Certificate] = []
-            for c in verifier.trustRoots + pool where c.subject.matches(current.issuer) && !path.contains(c) && !candidates.contains(c) {
+            var listed = Set<Certificate>()
+            for c in verifier.trustRoots + pool where c.subject.matches(current.issuer) && !path.contains(c) && listed.insert(c).inserted {
                 candidates.append(c)
             }
             if candidates.isEmpty {

@@ -58,8 +58,12 @@ extension CertificateVerifier {
                 throw X509Error.make(.profileViolation, at: i, c, "nameConstraints is not critical (RFC 5280 §4.2.1.10: MUST be critical)")
             }
         }
-        if strict && !c.isSelfIssued && x.authorityKeyIdentifier?.keyIdentifier == nil {
-            throw X509Error.make(.profileViolation, at: i, c, "no authorityKeyIdentifier keyIdentifier in a certificate that is not self-issued (RFC 5280 §4.2.1.1)")
+        if !c.isSelfIssued && x.authorityKeyIdentifier?.keyIdentifier == nil {
+            // A CA certificate without one is refused only when the policy asks (§6.1 does not use it).
+            let isCA = x.basicConstraints?.isCertificateAuthority == true
+            if isCA ? policy.requireAuthorityKeyIdentifierOnCAs : strict {
+                throw X509Error.make(.profileViolation, at: i, c, "no authorityKeyIdentifier keyIdentifier in a certificate that is not self-issued (RFC 5280 §4.2.1.1)")
+            }
         }
         if let ku = x.keyUsage, ku.contains(.keyCertSign), x.basicConstraints?.isCertificateAuthority != true {
             throw X509Error.make(.profileViolation, at: i, c, "keyUsage keyCertSign without basicConstraints cA (RFC 5280 §4.2.1.3)")
@@ -139,7 +143,20 @@ extension CertificateVerifier {
                 var names: [GeneralName] = c.extensions.subjectAlternativeNames ?? []
                 if !c.subject.isEmpty { names.append(.directoryName(c.subject)) }
                 if c.extensions.subjectAlternativeNames == nil {
-                    for e in c.subject.values(of: X509OID.emailAddress) { names.append(.rfc822Name(e)) }
+                    // §4.2.1.10: without a subjectAltName the rfc822Name constraints apply to the subject's
+                    // emailAddress. One that is not a mailbox by the rules a SAN rfc822Name must meet (§4.2.1.6)
+                    // cannot be placed in or outside a subtree ("a@evil.com." is not under an excluded evil.com
+                    // by text, yet mail goes there), so under rfc822Name constraints it is refused.
+                    let mailConstrained = (nc.permittedSubtrees + nc.excludedSubtrees).contains { if case .rfc822Name = $0 { return true }; return false }
+                    for a in c.subject.attributes where a.type == X509OID.emailAddress {
+                        guard let e = a.stringValue, NameSyntax.mailboxProblem(Array(e.utf8)) == nil else {
+                            guard !mailConstrained else {
+                                throw X509Error.make(.nameConstraintViolation, at: j, c, "the subject's emailAddress is not a mailbox (RFC 5280 §4.2.1.6), so the rfc822Name constraints of certificate \(i) (\(path[i].subject)) cannot be checked (RFC 5280 §4.2.1.10)")
+                            }
+                            continue
+                        }
+                        names.append(.rfc822Name(e))
+                    }
                 }
                 for name in names {
                     if let problem = NameConstraintMatch.violation(name, nc) {
@@ -284,7 +301,12 @@ enum NameConstraintMatch {
             for k in 0..<half where a[k] & b[half + k] != b[k] & b[half + k] { return false }
             return true
         case (.directoryName(let n), .directoryName(let b)):
-            return n.isWithin(b)
+            switch n.containment(in: b) {
+            case .inside: return true
+            case .outside: return false
+            // Values this module cannot compare as RFC 4518 asks: fail closed both ways.
+            case .undecided: return excluded
+            }
         default:
             // Types this module does not match (otherName, URI, …): a name of the type is never
             // within a permitted subtree and always within an excluded one, so a constraint of a

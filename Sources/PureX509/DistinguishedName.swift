@@ -24,6 +24,13 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     public let relativeNames: [[Attribute]]
     /// The DER encoding of the whole Name.
     public let derEncoded: [UInt8]
+    /// Each RDN's attributes prepared for comparison once, when the Name is read (RFC 5280 §7.1).
+    let preparedNames: [PreparedRDN]
+
+    /// The most attributes a Name may carry, all its RDNs together. A Name with more is refused when read, with
+    /// `X509Error.Code.limitExceeded` (`DERError.Code.tooManyElements` inside a structure): real names carry a
+    /// dozen or so, and matching costs grow with the count.
+    public static let maximumAttributes = 64
 
     /// Whether the Name has no RDN.
     public var isEmpty: Bool { relativeNames.isEmpty }
@@ -53,12 +60,17 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     init(element e: DERElement) throws(DERError) {
         var rdns: [[Attribute]] = []
         var s = try e.contentsReader()
+        var total = 0
         while !s.isAtEnd {
             let set = try s.next(.set, "RelativeDistinguishedName")
             _ = try DERNode.parse(set.encoded)   // SET OF order (X.690 §11.6)
             var a = try set.contentsReader()
             var rdn: [Attribute] = []
             while !a.isAtEnd {
+                total += 1
+                guard total <= DistinguishedName.maximumAttributes else {
+                    throw DERError.make(.tooManyElements, at: set.offset, "a Name with more than \(DistinguishedName.maximumAttributes) attributes")
+                }
                 rdn.append(try a.sequence("AttributeTypeAndValue") { (t: inout DERReader) throws(DERError) -> Attribute in
                     let type = try t.readObjectIdentifier("attribute type")
                     let v = try t.next()
@@ -72,6 +84,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         }
         relativeNames = rdns
         derEncoded = Array(e.encoded)
+        preparedNames = rdns.map(PreparedRDN.init)
     }
 
     /// The text of a string-typed value, checked against its type's character set; nil for other types.
@@ -115,34 +128,87 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     /// RFC 5280 §7.1 name matching: the same number of RDNs, each with the same attributes (in any order
     /// within the RDN); string values compared after RFC 4518-style preparation (insignificant space
-    /// removed, runs of spaces folded, ASCII case folded), other values byte for byte.
+    /// removed, runs of spaces folded, ASCII case folded), other values byte for byte. A TeletexString whose
+    /// octets are all PrintableString characters compares as that text; other TeletexStrings only byte for
+    /// byte. Each Name is prepared once, when read, and the RDNs compare as sorted lists: O(n log n) in the
+    /// attributes, never pairwise.
     public func matches(_ other: DistinguishedName) -> Bool {
         if derEncoded == other.derEncoded { return true }
-        guard relativeNames.count == other.relativeNames.count else { return false }
-        for (a, b) in zip(relativeNames, other.relativeNames) {
-            guard a.count == b.count else { return false }
-            for x in a where !b.contains(where: { DistinguishedName.attributesMatch(x, $0) }) { return false }
-        }
+        guard preparedNames.count == other.preparedNames.count else { return false }
+        for (a, b) in zip(preparedNames, other.preparedNames) where a.keys != b.keys { return false }
         return true
     }
 
-    static func attributesMatch(_ a: Attribute, _ b: Attribute) -> Bool {
-        guard a.type == b.type else { return false }
-        if let s = a.stringValue, let t = b.stringValue, a.valueTag != .teletexString, b.valueTag != .teletexString {
-            return X509Text.prepared(s) == X509Text.prepared(t)
-        }
-        return a.valueTag == b.valueTag && a.valueBytes == b.valueBytes
-    }
+    /// Where a name stands against a directoryName subtree.
+    enum Containment: Equatable { case inside, outside, undecided }
 
     /// Whether `self` is `base` followed by zero or more further RDNs (the directoryName subtree rule of
-    /// RFC 5280 §4.2.1.10).
-    func isWithin(_ base: DistinguishedName) -> Bool {
-        guard base.relativeNames.count <= relativeNames.count else { return false }
-        for (a, b) in zip(base.relativeNames, relativeNames) {
-            guard a.count == b.count else { return false }
-            for x in a where !b.contains(where: { DistinguishedName.attributesMatch(x, $0) }) { return false }
+    /// RFC 5280 §4.2.1.10). `.undecided` when an RDN of the base and the one it is compared with differ only
+    /// in values that this module cannot prepare as RFC 4518 asks (text outside printable ASCII, a TeletexString
+    /// outside PrintableString's characters, a value that is not a string): the caller fails closed, an excluded
+    /// subtree counting it as inside and a permitted one as outside.
+    func containment(in base: DistinguishedName) -> Containment {
+        guard base.preparedNames.count <= preparedNames.count else { return .outside }
+        var undecided = false
+        for (b, n) in zip(base.preparedNames, preparedNames) where b.keys != n.keys {
+            guard b.types == n.types, b.uncertain || n.uncertain else { return .outside }
+            undecided = true
         }
-        return true
+        return undecided ? .undecided : .inside
+    }
+
+    /// One RDN prepared for comparison: every attribute as a key (its type's encoding, then its prepared text
+    /// or its value's whole encoding), sorted, so that two RDNs match exactly when their key lists are equal.
+    struct PreparedRDN: Sendable, Hashable {
+        let keys: [[UInt8]]
+        /// The attribute types' encodings, sorted.
+        let types: [[UInt8]]
+        /// Whether some value might equal another under RFC 4518 without an equal key (see `containment(in:)`).
+        let uncertain: Bool
+
+        init(_ rdn: [Attribute]) {
+            var keys: [[UInt8]] = [], types: [[UInt8]] = []
+            var uncertain = false
+            keys.reserveCapacity(rdn.count); types.reserveCapacity(rdn.count)
+            for a in rdn {
+                var w = DERWriter()
+                w.writeObjectIdentifier(a.type)
+                types.append(w.bytes)
+                var key = w.bytes
+                if let text = PreparedRDN.comparableText(a) {
+                    key.append(0)
+                    let p = X509Text.prepared(text)
+                    if p.contains(where: { $0 < 0x20 || $0 > 0x7E }) { uncertain = true }
+                    key += p
+                } else {
+                    key.append(1)
+                    var v = DERWriter()
+                    v.write(a.valueTag, contents: a.valueBytes)
+                    key += v.bytes
+                    uncertain = true
+                }
+                keys.append(key)
+            }
+            self.keys = keys.sorted { $0.lexicographicallyPrecedes($1) }
+            self.types = types.sorted { $0.lexicographicallyPrecedes($1) }
+            self.uncertain = uncertain
+        }
+
+        /// The text a value compares as: a string type's text; a TeletexString's only when every octet is a
+        /// PrintableString character (where T.61 and ASCII agree); nil otherwise.
+        static func comparableText(_ a: Attribute) -> String? {
+            guard let s = a.stringValue else { return nil }
+            guard a.valueTag == .teletexString else { return s }
+            return a.valueBytes.allSatisfy(isPrintableStringCharacter) ? s : nil
+        }
+
+        /// X.680 §41.4: A–Z, a–z, 0–9, space and `'()+,-./:=?`.
+        static func isPrintableStringCharacter(_ c: UInt8) -> Bool {
+            switch c {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x20, 0x27, 0x28, 0x29, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F, 0x3A, 0x3D, 0x3F: return true
+            default: return false
+            }
+        }
     }
 }
 
@@ -228,7 +294,7 @@ enum X509Text {
         var out: [UInt8] = []
         var pendingSpace = false
         for c in s.utf8 {
-            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D {
+            if c == 0x20 || (c >= 0x09 && c <= 0x0D) {
                 pendingSpace = !out.isEmpty
                 continue
             }

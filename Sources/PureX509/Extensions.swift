@@ -80,6 +80,17 @@ public struct CertificateExtensions: Sendable, Hashable {
 
     static let empty = CertificateExtensions(list: [])
 
+    /// The most extensions a certificate may carry; more is refused with `X509Error.Code.limitExceeded`
+    /// (real certificates carry a dozen or so).
+    public static let maximumCount = 64
+    /// The most PolicyInformation entries in certificatePolicies; more is refused with `limitExceeded`.
+    public static let maximumPolicies = 64
+    /// The most names in subjectAltName; more is refused with `limitExceeded`.
+    public static let maximumNames = 1024
+    /// The most subtrees in nameConstraints, permitted and excluded together; more is refused with `limitExceeded`
+    /// (each of a certificate's names is matched against each subtree).
+    public static let maximumSubtrees = 256
+
     private init(list: [CertificateExtension]) {
         all = list; basicConstraints = nil; keyUsage = nil; extendedKeyUsage = nil; subjectKeyIdentifier = nil
         authorityKeyIdentifier = nil; subjectAlternativeNames = nil; nameConstraints = nil; certificatePolicies = nil
@@ -91,6 +102,9 @@ public struct CertificateExtensions: Sendable, Hashable {
         do throws(DERError) {
             var s = try e.contentsReader()
             while !s.isAtEnd {
+                guard list.count < CertificateExtensions.maximumCount else {
+                    throw DERError.make(.tooManyElements, at: s.position, "more than \(CertificateExtensions.maximumCount) extensions")
+                }
                 list.append(try s.sequence("Extension") { (x: inout DERReader) throws(DERError) -> CertificateExtension in
                     let oid = try x.readObjectIdentifier("extnID")
                     var critical = false
@@ -108,8 +122,9 @@ public struct CertificateExtensions: Sendable, Hashable {
             throw X509Error.der(error, "Extensions")
         }
         guard !list.isEmpty else { throw X509Error.make(.invalidExtension, "an empty Extensions SEQUENCE (SIZE (1..MAX), RFC 5280 §4.1)") }
-        for i in list.indices where list[(i + 1)...].contains(where: { $0.oid == list[i].oid }) {
-            throw X509Error.make(.duplicateExtension, "extension \(list[i].oid) appears more than once (RFC 5280 §4.2)")
+        var seen = Set<ASN1ObjectIdentifier>(minimumCapacity: list.count)
+        for x in list where !seen.insert(x.oid).inserted {
+            throw X509Error.make(.duplicateExtension, "extension \(x.oid) appears more than once (RFC 5280 §4.2)")
         }
         all = list
         func value(_ o: ASN1ObjectIdentifier) -> [UInt8]? { list.first { $0.oid == o }?.value }
@@ -121,7 +136,7 @@ public struct CertificateExtensions: Sendable, Hashable {
                 try r.finish()
                 return t
             } catch {
-                throw X509Error.make(.invalidExtension, "\(name): \(error)")
+                throw X509Error.make(error.code == .tooManyElements ? .limitExceeded : .invalidExtension, "\(name): \(error)")
             }
         }
         basicConstraints = try parse(X509OID.basicConstraints, "basicConstraints") { r throws(DERError) in
@@ -193,6 +208,9 @@ public struct CertificateExtensions: Sendable, Hashable {
         subjectAlternativeNames = try parse(X509OID.subjectAlternativeName, "subjectAltName") { r throws(DERError) in
             try GeneralName.readList(&r, "SubjectAltName")
         }
+        if let names = subjectAlternativeNames, names.count > CertificateExtensions.maximumNames {
+            throw X509Error.make(.limitExceeded, "subjectAltName: \(names.count) names, more than \(CertificateExtensions.maximumNames)")
+        }
         nameConstraints = try parse(X509OID.nameConstraints, "nameConstraints") { r throws(DERError) in
             try r.sequence("NameConstraints") { (s: inout DERReader) throws(DERError) -> NameConstraints in
                 func subtrees(_ n: UInt32) throws(DERError) -> [GeneralName] {
@@ -221,10 +239,16 @@ public struct CertificateExtensions: Sendable, Hashable {
                 return NameConstraints(permittedSubtrees: permitted, excludedSubtrees: excluded)
             }
         }
+        if let nc = nameConstraints, nc.permittedSubtrees.count + nc.excludedSubtrees.count > CertificateExtensions.maximumSubtrees {
+            throw X509Error.make(.limitExceeded, "nameConstraints: more than \(CertificateExtensions.maximumSubtrees) subtrees")
+        }
         certificatePolicies = try parse(X509OID.certificatePolicies, "certificatePolicies") { r throws(DERError) in
             try r.sequence("certificatePolicies") { (s: inout DERReader) throws(DERError) -> [PolicyInformation] in
                 var out: [PolicyInformation] = []
                 while !s.isAtEnd {
+                    guard out.count < CertificateExtensions.maximumPolicies else {
+                        throw DERError.make(.tooManyElements, at: s.position, "more than \(CertificateExtensions.maximumPolicies) policies")
+                    }
                     out.append(try s.sequence("PolicyInformation") { (p: inout DERReader) throws(DERError) -> PolicyInformation in
                         let id = try p.readObjectIdentifier("policyIdentifier")
                         var q: [UInt8]? = nil
@@ -237,8 +261,9 @@ public struct CertificateExtensions: Sendable, Hashable {
                     })
                 }
                 guard !out.isEmpty else { throw DERError.make(.missingElement, at: s.position, "empty certificatePolicies (SIZE (1..MAX))") }
-                for i in out.indices where out[(i + 1)...].contains(where: { $0.policyIdentifier == out[i].policyIdentifier }) {
-                    throw DERError.make(.unexpectedElement, at: nil, "policy \(out[i].policyIdentifier) listed twice (RFC 5280 §4.2.1.4)")
+                var seen = Set<ASN1ObjectIdentifier>(minimumCapacity: out.count)
+                for p in out where !seen.insert(p.policyIdentifier).inserted {
+                    throw DERError.make(.unexpectedElement, at: nil, "policy \(p.policyIdentifier) listed twice (RFC 5280 §4.2.1.4)")
                 }
                 return out
             }

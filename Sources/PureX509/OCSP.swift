@@ -187,6 +187,10 @@ public struct OCSPResponse: Sendable {
     /// byKey: SHA-1 of the responder's subjectPublicKey bits.
     let responderKeyHash: [UInt8]?
 
+    /// The most certificates a response may carry (a delegated responder's own, perhaps with its issuer); more is
+    /// refused with `X509Error.Code.limitExceeded` before any of them is parsed.
+    public static let maximumCertificates = 8
+
     /// id-pkix-ocsp-basic, the only response type defined (RFC 6960 §4.2.1).
     static let basicResponseType: ASN1ObjectIdentifier = [1, 3, 6, 1, 5, 5, 7, 48, 1, 1]
     static let enumerated = DERTag(.universal, number: 10, constructed: false)
@@ -241,6 +245,9 @@ public struct OCSPResponse: Sendable {
                 var list = try w.next(.sequence, "certs").contentsReader()
                 try w.finish()
                 while !list.isAtEnd {
+                    guard certificateDERs.count < OCSPResponse.maximumCertificates else {
+                        throw DERError.make(.tooManyElements, at: list.position, "more than \(OCSPResponse.maximumCertificates) certificates")
+                    }
                     certificateDERs.append(Array(try list.next(.sequence, "Certificate").encoded))
                 }
             }

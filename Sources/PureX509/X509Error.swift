@@ -17,6 +17,7 @@ public struct X509Error: Error, Equatable, Hashable, Sendable, CustomStringConve
             case nameConstraintViolation, unknownCriticalExtension, missingExtendedKeyUsage, missingKeyUsage
             case missingRequiredExtension, chainTooLong, searchLimitExceeded, rejectedByPolicy, profileViolation
             case ocspUnsuccessful, ocspUnsupportedResponse, ocspResponderNotAuthorized, ocspCertIDMismatch, ocspStale
+            case limitExceeded
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -91,6 +92,12 @@ public struct X509Error: Error, Equatable, Hashable, Sendable, CustomStringConve
         public static let ocspCertIDMismatch = Code(.ocspCertIDMismatch)
         /// An OCSP answer past its nextUpdate, or too old when it has none (RFC 6960 §3.2 (5), §4.2.2.1).
         public static let ocspStale = Code(.ocspStale)
+        /// More of something than this package reads: attributes in a Name
+        /// (``DistinguishedName/maximumAttributes``), extensions (``CertificateExtensions/maximumCount``), policies
+        /// (``CertificateExtensions/maximumPolicies``), subject alternative names or name-constraint subtrees
+        /// (``CertificateExtensions/maximumNames``), certificates in an OCSP response
+        /// (``OCSPResponse/maximumCertificates``). Real certificates stay far below each bound.
+        public static let limitExceeded = Code(.limitExceeded)
     }
 
     /// What went wrong.
@@ -140,6 +147,7 @@ public struct X509Error: Error, Equatable, Hashable, Sendable, CustomStringConve
     /// A DER error met while reading `what`.
     @inline(never)
     static func der(_ e: DERError, _ what: String, file: String = #fileID, line: Int = #line) -> X509Error {
-        X509Error(code: .invalidEncoding, reason: "\(what): \(e.description)", position: nil, subject: nil, file: file, line: line)
+        X509Error(code: e.code == .tooManyElements ? .limitExceeded : .invalidEncoding, reason: "\(what): \(e.description)",
+                  position: nil, subject: nil, file: file, line: line)
     }
 }
