@@ -63,7 +63,6 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         var total = 0
         while !s.isAtEnd {
             let set = try s.next(.set, "RelativeDistinguishedName")
-            _ = try DERNode.parse(set.encoded)   // SET OF order (X.690 §11.6)
             var a = try set.contentsReader()
             var rdn: [Attribute] = []
             while !a.isAtEnd {
@@ -80,6 +79,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
             guard !rdn.isEmpty else {
                 throw DERError.make(.missingElement, at: set.offset, "empty RelativeDistinguishedName (X.501: SIZE (1..MAX))")
             }
+            _ = try DERNode.parse(set.encoded)   // SET OF order (X.690 §11.6), once the count is known to be bounded
             rdns.append(rdn)
         }
         relativeNames = rdns
