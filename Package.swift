@@ -38,16 +38,21 @@ let package = Package(
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh). Not a product:
         // SwiftPM gives an executable target an implicit product of its own name, which the script builds.
         .executableTarget(name: "CTCheck", dependencies: ["ConstantTime", "BigNum", "SHA2", "DER", "ECDSA", "RSA", "Ed25519", "JOSE"]),
+        // jose-bench depends on the libraries it times and on BenchStatistics only: its release build compiles
+        // nothing of the tests (TestSupport, the soak).
         .executableTarget(
             name: "JoseBench",
-            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "AppStore", "PureX509", "JWKSSoak", "TestSupport"],
+            dependencies: ["BigNum", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "AppStore", "PureX509", "BenchStatistics"],
             path: "Benchmarks/JoseBench"
         ),
+        // The statistics of jose-bench's default answer (standard library only; BenchStatisticsTests).
+        .target(name: "BenchStatistics", path: "Benchmarks/BenchStatistics"),
 
         // Test support: vector loaders shared by every test target (may use Foundation).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // The JWKSCache soak, shared by JOSETests (small run) and jose-bench --soak (full run in CI).
+        // The JWKSCache soak, shared by JOSETests (small run) and JoseSoak (the full run, .ci/run's soak step).
         .target(name: "JWKSSoak", dependencies: ["JOSE", "SHA2", "TestSupport"], path: "Tests/JWKSSoak"),
+        .executableTarget(name: "JoseSoak", dependencies: ["JWKSSoak"], path: "Tests/JoseSoak"),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2", "TestSupport"]),
         .testTarget(name: "DERTests", dependencies: ["DER", "TestSupport"]),
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "TestSupport"]),
@@ -58,6 +63,7 @@ let package = Package(
         .testTarget(name: "AppStoreTests", dependencies: ["AppStore", "JOSE", "PureX509", "DER", "ECDSA", "SHA2", "TestSupport"]),
         .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "DER", "TestSupport"]),
         .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "PureX509", "TestSupport"]),
+        .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics", "TestSupport"]),
     ]
 )
 

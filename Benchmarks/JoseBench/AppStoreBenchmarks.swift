@@ -10,7 +10,6 @@
 import AppStore
 import Foundation
 import PureX509
-import TestSupport
 
 func appStoreBenchmarks() -> [Benchmark] {
     let verifier: SignedDataVerifier

@@ -8,7 +8,6 @@
 import Foundation
 import ECDSA
 import SHA2
-import TestSupport  // SplitMix64, the one seeded generator of the tests and the benchmark
 
 extension SplitMix64 {
     /// `n` bytes, one draw each (the low byte of every output): the stream this cross-check has always used.

@@ -109,7 +109,7 @@ struct BenchmarkRunner {
         return Measurement(name: b.name, secondsPerOp: samples[samples.count / 2], unit: b.unit)
     }
 
-    /// Parses `--json`, `--filter SUBSTRING`, `--list`, runs the selected benchmarks and
+    /// Parses `--all`, `--json`, `--filter SUBSTRING`, `--list`, runs the selected benchmarks and
     /// prints a table or JSON lines `{"name": …, "value": …, "unit": …}`.
     static func main(_ all: [Benchmark], arguments: [String]) {
         var json = false
@@ -125,6 +125,7 @@ struct BenchmarkRunner {
         var args = arguments.dropFirst()
         while let a = args.popFirst() {
             switch a {
+            case "--all": break   // the whole table: what every flag but --compare (and none at all) selects here
             case "--json": json = true
             case "--wall": wall = true
             case "--quick": quick = true
@@ -146,8 +147,10 @@ struct BenchmarkRunner {
                 guard let f = args.popFirst() else { fail("--exact needs a row name") }
                 exact = f
             case "-h", "--help":
-                print("usage: jose-bench [--json] [--filter SUBSTRING]... [--list] [--wall] [--svg FILE]")
-                print("       jose-bench --quick    only the rows that compare the algorithms, short batches (seconds)")
+                print("usage: jose-bench [--wall]     RS256 against ES256, verifying and signing: the answer in words with")
+                print("                                its spread, about 15 s (alternating rounds; --compare --json: JSON lines)")
+                print("       jose-bench --all [--json] [--filter SUBSTRING]... [--list] [--wall] [--svg FILE]   the full table")
+                print("       jose-bench --quick    only the rows that rank the algorithms, short batches (seconds)")
                 print("       jose-bench --allocs [--filter SUBSTRING]...     heap allocations per operation (valgrind)")
                 print("       jose-bench --threads N [--filter SUBSTRING]...  N threads on shared objects vs one")
                 return

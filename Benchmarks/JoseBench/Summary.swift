@@ -51,7 +51,8 @@ enum BenchmarkSummary {
                 line += rsSign < esSign ? "; RS256 signs \(times(esSign / rsSign)) faster than ES256"
                                         : "; ES256 signs \(times(rsSign / esSign)) faster than RS256"
             }
-            out.append(line + ".")
+            out.append(line + " (one median each, no spread: `jose-bench` alone times them in alternating rounds and "
+                       + "says when they are too close to call).")
         }
         if let hs = cost[hmacRow], let fastest = algorithms.compactMap({ cost[$0.verify] }).min() {
             out.append("  For scale: HS256 (a shared secret, no public key) verifies in \(micro(hs)) µs, "

@@ -11,7 +11,6 @@
 import Foundation
 import JOSE
 import PureX509
-import TestSupport
 
 func x509Benchmarks() -> [Benchmark] {
     let chain = try! Certificate.certificates(pemEncoded: Vectors.text("x5c-tokens/chain.pem"))

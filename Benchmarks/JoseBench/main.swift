@@ -1,17 +1,26 @@
-// jose-bench: `swift run -c release jose-bench [--quick] [--json] [--filter SUBSTRING]`.
+// jose-bench: `swift run -c release jose-bench` answers RSA against ECDSA, verifying and signing, in about 15 s with
+// its uncertainty (Comparison.swift); `--all [--json] [--filter SUBSTRING]...` gives the full table (Harness.swift).
 // Each module contributes its rows with one line below (a function in <Module>Benchmarks.swift).
 
 import Foundation
 
-if CommandLine.arguments.dropFirst().first == "--soak" {   // the JWKSCache soak (SoakCommand.swift), not a benchmark
-    exit(runSoakCommand(Array(CommandLine.arguments.dropFirst(2))))
-}
+let arguments = Array(CommandLine.arguments.dropFirst())
 
 rsaSpecialModes(CommandLine.arguments)  // --rsa-keygen-stats, --rsa-emit (RSASigningBenchmarks.swift)
 
 // ECDSA cross-check mode (Scripts/crosscheck-ecdsa.sh), not a benchmark.
-if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--emit-ecdsa-signatures" {
-    exit(emitECDSASignatures(to: CommandLine.arguments[2]) == 0 ? 0 : 1)
+if arguments.count == 2 && arguments[0] == "--emit-ecdsa-signatures" {
+    exit(emitECDSASignatures(to: arguments[1]) == 0 ? 0 : 1)
+}
+if arguments.first == "--soak" {   // moved to its own executable, so this one does not compile the soak
+    FileHandle.standardError.write(Data("jose-bench: the JWKSCache soak is now `jose-soak [--tokens N]`\n".utf8))
+    exit(2)
+}
+
+// The default run: only the rows the comparison needs are built (no RSA-4096 keys, no certificate chains).
+if Comparison.wanted(arguments) {
+    Comparison.main((jwtBenchmarks() + signBenchmarks()).filter { Comparison.rows.contains($0.name) }, arguments: arguments)
+    exit(0)
 }
 
 var benchmarks: [Benchmark] = []

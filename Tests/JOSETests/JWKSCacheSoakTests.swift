@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import JWKSSoak
 
-/// The JWKSCache soak at test size (the full 100,000-token run is `jose-bench --soak`, in release, from .ci/run).
+/// The JWKSCache soak at test size (the full 100,000-token run is `JoseSoak`, from .ci/run).
 @Suite("JWKSCache soak (small)")
 struct JWKSCacheSoakTests {
     @Test func smallSoak() async {

@@ -1,4 +1,4 @@
-// The JWKSCache soak (issue 16), one copy in its own support target: `jose-bench --soak` runs it full size in release
+// The JWKSCache soak (issue 16), one copy in its own support target: `JoseSoak` (Tests/JoseSoak) runs it full size
 // (.ci/run), and JWKSCacheSoakTests runs a small size in `swift test`.
 //
 // Eight tasks verify N tokens through one JWKSCache while the provider's set rotates R times (each published set
