@@ -2,7 +2,7 @@
 // ECDSA (ES256), which costs less per token to verify and to sign on this machine now — answered in words, with
 // its uncertainty, in about 15 seconds.
 //
-// Each pair is timed in alternating short rounds (A B, B A, A B, …; about 20 ms of CPU time per side per round),
+// Each pair is timed in alternating short rounds (A B, B A, A B, …; about 10 ms of CPU time per side per round),
 // so that whatever else the machine is doing falls on both sides alike; each round gives one cost ratio. The
 // answer is the median ratio with the middle half of the rounds (25th–75th percentile), and it names a winner only
 // when that middle half lies on one side of 1: otherwise it says the two are too close to call on this machine
@@ -34,7 +34,7 @@ enum Comparison {
     static var rows: Set<String> { Set(contests.flatMap { [$0.first.row, $0.second.row] }) }
 
     /// CPU time of one side of one round, and the bounds on the number of rounds.
-    static let sliceSeconds = 0.02
+    static let sliceSeconds = 0.01
     static let minimumRounds = 12
     static let maximumRounds = 500
 

@@ -12,8 +12,13 @@ rsaSpecialModes(CommandLine.arguments)  // --rsa-keygen-stats, --rsa-emit (RSASi
 if arguments.count == 2 && arguments[0] == "--emit-ecdsa-signatures" {
     exit(emitECDSASignatures(to: arguments[1]) == 0 ? 0 : 1)
 }
+// Ed25519 cross-check mode (Scripts/crosscheck-ed25519.py runs jose-bench with no arguments and this variable set).
+if let path = ProcessInfo.processInfo.environment["JOSE_BENCH_ED25519_CROSSCHECK"] {
+    ed25519CrossCheck(path)
+    exit(0)
+}
 if arguments.first == "--soak" {   // moved to its own executable, so this one does not compile the soak
-    FileHandle.standardError.write(Data("jose-bench: the JWKSCache soak is now `jose-soak [--tokens N]`\n".utf8))
+    FileHandle.standardError.write(Data("jose-bench: the JWKSCache soak is now its own executable: `swift run JoseSoak [--tokens N]`\n".utf8))
     exit(2)
 }
 
