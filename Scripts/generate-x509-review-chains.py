@@ -38,12 +38,12 @@ def name(cn, *extra):
 
 serial = [2000]
 def cert(subject, k, issuer_name, issuer_key, *, ca=None, ku="default", eku=None, san=None, aki=True, ski=True,
-         nc_excluded=None, nc_permitted=None):
+         nc_excluded=None, nc_permitted=None, not_after=T1):
     """ca: True / False (basicConstraints present with that cA) / None (absent)."""
     serial[0] += 1
     pub = k.public_key()
     b = (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer_name).public_key(pub)
-         .serial_number(serial[0]).not_valid_before(T0).not_valid_after(T1))
+         .serial_number(serial[0]).not_valid_before(T0).not_valid_after(not_after))
     if ca is not None:
         b = b.add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
     if ku == "default":
@@ -194,15 +194,18 @@ def main():
     case("issuer-ca-true-no-keyusage", cert(name("leaf"), lk, name("CA true"), tk, ca=False), "valid", ["inter-ca-true-no-ku"])
 
     # Finding 11 (iii): OCSP answers signed by a delegated responder whose certificate has no extendedKeyUsage at all,
-    # beside the one with id-kp-OCSPSigning.
+    # beside the one with id-kp-OCSPSigning; and (the gap beside it) one whose responder certificate expired before
+    # the answer is checked.
     ik = key("ocsp-issuer")
     issuer = cert(name("OCSP Issuer"), ik, name("Root"), rk, ca=True)
     put("ocsp-issuer", issuer)
     subject = cert(name("OCSP subject"), lk, name("OCSP Issuer"), ik, ca=False)
     put("ocsp-subject", subject)
-    for label, eku in [("ocsp-responder", [ExtendedKeyUsageOID.OCSP_SIGNING]), ("ocsp-responder-without-eku", None)]:
+    expired = datetime.datetime(2025, 12, 31, tzinfo=datetime.timezone.utc)
+    for label, eku, until in [("ocsp-responder", [ExtendedKeyUsageOID.OCSP_SIGNING], T1), ("ocsp-responder-without-eku", None, T1),
+                              ("ocsp-responder-expired", [ExtendedKeyUsageOID.OCSP_SIGNING], expired)]:
         rkey = key(label)
-        responder = cert(name(label), rkey, name("OCSP Issuer"), ik, ca=False, eku=eku)
+        responder = cert(name(label), rkey, name("OCSP Issuer"), ik, ca=False, eku=eku, not_after=until)
         put(label, responder)
         resp = (ocsp.OCSPResponseBuilder()
                 .add_response(cert=subject, issuer=issuer, algorithm=hashes.SHA1(), cert_status=ocsp.OCSPCertStatus.GOOD,
@@ -213,7 +216,7 @@ def main():
         files[label + ".der"] = with_produced_at(resp.public_bytes(serialization.Encoding.DER), OCSP_AT, rkey)
         ocsp_cases.append({"name": label, "file": label + ".der", "subject": "ocsp-subject", "issuer": "ocsp-issuer",
                            "time": int(OCSP_AT.timestamp()) + 3600,
-                           "expected": "good" if eku else "ocspResponderNotAuthorized"})
+                           "expected": "good" if eku and until == T1 else "ocspResponderNotAuthorized"})
 
     for label, data in files.items():
         with open(os.path.join(OUT, label), "wb") as f:

@@ -136,7 +136,7 @@ struct ReviewFourChainTests {
         #expect(try CertificateVerifier(trustRoots: [root]).validate(leaf: Self.load("issuer-ca-true-no-keyusage.leaf"), intermediates: [ca], at: 1_767_225_600).count == 3)
     }
 
-    @Test("a delegated OCSP responder whose certificate has no extendedKeyUsage at all is not authorized (RFC 6960 §4.2.2.2)")
+    @Test("a delegated OCSP responder whose certificate has no extendedKeyUsage at all, or has expired, is not authorized (RFC 6960 §4.2.2.2)")
     func ocspResponderWithoutEKU() throws {
         let cases = try Self.manifest()["ocsp"] as! [[String: Any]]
         var outcomes: [String] = []
@@ -156,7 +156,9 @@ struct ReviewFourChainTests {
             Vectors.report("\(Self.folder)/\(c["file"] as! String)", cases: 1, detail: got)
         }
         #expect(try Self.load("ocsp-responder-without-eku").extensions.extendedKeyUsage == nil)
-        #expect(outcomes.sorted() == ["good", "ocspResponderNotAuthorized"])
+        #expect(outcomes.sorted() == ["good", "ocspResponderNotAuthorized", "ocspResponderNotAuthorized"])
+        // Beside it: a responder certificate with id-kp-OCSPSigning that expired before the answer is checked.
+        #expect(try Self.load("ocsp-responder-expired").notAfter < Int64((cases[0]["time"] as! Int)))
     }
 
     @Test("the candidate budget stops the path search on its own, with signature checks to spare")
