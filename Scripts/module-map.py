@@ -22,6 +22,7 @@ EXECUTABLES = {
                "([its article](Sources/JOSE/JOSE.docc/CommandLineTool.md))",
     "JoseBench": "the benchmark: RSA vs ECDSA verification and signing, every primitive, allocations, threads "
                  "([results](PERFORMANCE.md))",
+    "JoseSoak": "the full-size JWKSCache soak (Tests/JWKSSoak) that `.ci/run` runs (not a declared product)",
     "CTCheck": "the constant-time proof program that `Scripts/ct-check.sh` runs under valgrind (not a declared "
                "product)",
 }
