@@ -8,7 +8,7 @@ public struct AppStoreError: Error, Equatable, Hashable, Sendable, CustomStringC
             case invalidArgument, invalidKey, signingFailed
             case invalidJWTFormat, invalidAlgorithm, invalidChainLength, invalidCertificate, invalidChain
             case verificationFailure, retryableVerificationFailure, certificateRevoked
-            case invalidAppIdentifier, invalidEnvironment, decodingFailed
+            case invalidAppIdentifier, invalidEnvironment, decodingFailed, signedDateInFuture
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -43,6 +43,9 @@ public struct AppStoreError: Error, Equatable, Hashable, Sendable, CustomStringC
         public static let invalidEnvironment = Code(.invalidEnvironment)
         /// The payload does not decode into the model.
         public static let decodingFailed = Code(.decodingFailed)
+        /// Offline, the payload's `signedDate` (`receiptCreationDate`) is later than the verifier's clock plus its
+        /// ``SignedDataVerifier/futureSignedDateLeeway``: the chain would be validated at a time the signer chose.
+        public static let signedDateInFuture = Code(.signedDateInFuture)
     }
 
     public let code: Code

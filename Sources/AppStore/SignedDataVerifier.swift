@@ -14,6 +14,15 @@ import PureX509
 /// has none), the JWS signature must verify with the leaf's P-256 key, and the payload's bundle ID, app Apple ID (in
 /// production) and environment must be this verifier's.
 ///
+/// The signed date is chosen by whoever holds a signing key, so it is bounded on one side: a date later than the
+/// verifier's clock plus ``futureSignedDateLeeway`` (5 minutes by default) is refused as `signedDateInFuture`
+/// before the chain is looked at — otherwise data dated years ahead would be validated then, when certificates
+/// revoked or replaced today could still be "valid". The past is not bounded, as in Apple's library: a transaction
+/// signed in 2023 still verifies today against the chain as it was valid then, even though its leaf has since
+/// expired, because App Store data is kept and re-verified long after it was signed. Refuse old data yourself
+/// (compare `signedDate` with your own window) when your use needs fresh data; with `enableOnlineChecks` the chain
+/// is validated at the current time and the signed date is not used.
+///
 /// Data of the `Xcode` and `LocalTesting` environments is not signed by the App Store: as Apple's library does, a
 /// verifier for those environments decodes it without checking chain or signature — never use one on input from
 /// production.
@@ -43,12 +52,18 @@ public struct SignedDataVerifier: Sendable {
     public static let intermediateMarkerOID: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
     /// Signed values longer than this are refused before any parsing (a notification with nested data is ~10 KB).
     public static let maximumSignedDataBytes = 1 << 20
+    /// The default of ``futureSignedDateLeeway``: 300 seconds (5 minutes) of clock skew between Apple and you.
+    public static let defaultFutureSignedDateLeeway: Int64 = 300
 
     public let rootCertificates: [Certificate]
     public let bundleID: String
     /// Required when ``environment`` is production; compared only there, as Apple's library does.
     public let appAppleID: Int64?
     public let environment: AppStoreEnvironment
+    /// How far (seconds) a payload's `signedDate` (`receiptCreationDate`) may lie after the verifier's clock before
+    /// offline verification refuses it as `signedDateInFuture`: ``defaultFutureSignedDateLeeway`` (300) unless
+    /// given to the initializer; at least 0.
+    public let futureSignedDateLeeway: Int64
     /// Whether chains are validated at the current time with their OCSP status checked (use the `async` entry points).
     public let enableOnlineChecks: Bool
     let ocspFetcher: OCSPFetcher?
@@ -67,29 +82,39 @@ public struct SignedDataVerifier: Sendable {
     ///     then required); the `async` entry points must be used.
     ///   - ocspFetcher: sends a DER OCSP request to a responder URL and returns the DER answer (your HTTP client;
     ///     this module does no networking).
+    ///   - futureSignedDateLeeway: seconds a signed date may lie ahead of the clock (``futureSignedDateLeeway``).
     public init(rootCertificates: [Certificate] = [SignedDataVerifier.appleRootCAG3], bundleID: String,
                 appAppleID: Int64?, environment: AppStoreEnvironment, enableOnlineChecks: Bool = false,
-                ocspFetcher: OCSPFetcher? = nil) throws(AppStoreError) {
+                ocspFetcher: OCSPFetcher? = nil,
+                futureSignedDateLeeway: Int64 = SignedDataVerifier.defaultFutureSignedDateLeeway) throws(AppStoreError) {
         try self.init(rootCertificates: rootCertificates, bundleID: bundleID, appAppleID: appAppleID,
                       environment: environment, enableOnlineChecks: enableOnlineChecks, ocspFetcher: ocspFetcher,
-                      clock: { Int64(systemTimeSeconds()) })
+                      clock: { Int64(systemTimeSeconds()) }, cacheCapacity: nil,
+                      futureSignedDateLeeway: futureSignedDateLeeway)
     }
 
     /// With an injected clock (seconds since 1970), the current time of online checks and of payloads that carry no
     /// signed date: for tests.
     public init(rootCertificates: [Certificate], bundleID: String, appAppleID: Int64?, environment: AppStoreEnvironment,
                 enableOnlineChecks: Bool = false, ocspFetcher: OCSPFetcher? = nil,
-                clock: @escaping @Sendable () -> Int64) throws(AppStoreError) {
+                clock: @escaping @Sendable () -> Int64,
+                futureSignedDateLeeway: Int64 = SignedDataVerifier.defaultFutureSignedDateLeeway) throws(AppStoreError) {
         try self.init(rootCertificates: rootCertificates, bundleID: bundleID, appAppleID: appAppleID, environment: environment,
-                      enableOnlineChecks: enableOnlineChecks, ocspFetcher: ocspFetcher, clock: clock, cacheCapacity: nil)
+                      enableOnlineChecks: enableOnlineChecks, ocspFetcher: ocspFetcher, clock: clock, cacheCapacity: nil,
+                      futureSignedDateLeeway: futureSignedDateLeeway)
     }
 
     /// `cacheCapacity` bounds each of what the x5c verifier keeps between calls (issuer and leaf keys, verified
     /// certificate signatures, parsed certificates); nil: the defaults, 0: nothing (tests compare the two).
     init(rootCertificates: [Certificate], bundleID: String, appAppleID: Int64?, environment: AppStoreEnvironment,
          enableOnlineChecks: Bool = false, ocspFetcher: OCSPFetcher? = nil,
-         clock: @escaping @Sendable () -> Int64, cacheCapacity: Int?) throws(AppStoreError) {
+         clock: @escaping @Sendable () -> Int64, cacheCapacity: Int?,
+         futureSignedDateLeeway: Int64 = SignedDataVerifier.defaultFutureSignedDateLeeway) throws(AppStoreError) {
         try requireText(bundleID, "bundle ID")
+        guard futureSignedDateLeeway >= 0 else {
+            throw .make(.invalidArgument, "futureSignedDateLeeway is \(futureSignedDateLeeway) seconds; it must be 0 or more")
+        }
+        self.futureSignedDateLeeway = futureSignedDateLeeway
         if environment == .production && appAppleID == nil {
             throw .make(.invalidAppIdentifier, "the app Apple ID is required in the production environment")
         }
@@ -270,7 +295,7 @@ public struct SignedDataVerifier: Sendable {
         if enableOnlineChecks && environment != .xcode && environment != .localTesting {
             throw .make(.invalidArgument, "this verifier checks revocation online: call the async entry point (try await)")
         }
-        let (payloadJSON, _) = try verify(signed, at: .fromPayload(payloadTime(dateField)))
+        let (payloadJSON, _) = try verify(signed, at: .fromPayload(payloadTime(dateField)), boundingDate: dateField)
         return try Self.decodeModel(payloadJSON)
     }
 
@@ -299,6 +324,19 @@ public struct SignedDataVerifier: Sendable {
                 return Int64((ms / 1000).rounded(.down))
             default: return nil
             }
+        }
+    }
+
+    /// Refuses a payload whose `field` (read as ``payloadTime(_:)`` reads it) lies more than
+    /// ``futureSignedDateLeeway`` seconds after the clock: the chain would be validated at a time the signer chose.
+    /// An unreadable date is left to the validation time, which refuses it as `decodingFailed`.
+    func checkSignedDateBound(_ payload: JSONObject, _ field: String) throws(AppStoreError) {
+        guard let seconds = payloadTime(field)(payload) else { return }
+        let now = clock()
+        // Saturating: an injected clock near Int64.max must not trap (nothing is later than Int64.max anyway).
+        let (limit, over) = now.addingReportingOverflow(futureSignedDateLeeway)
+        if !over && seconds > limit {
+            throw .make(.signedDateInFuture, "the payload's \(field) is \(seconds) s since 1970, more than \(futureSignedDateLeeway) s after the current time (\(now) s)")
         }
     }
 
@@ -340,12 +378,16 @@ public struct SignedDataVerifier: Sendable {
                 throw .make(.invalidChain, "the OCSP responder does not know the \(role)")
             }
         }
-        await verifiedChains.insert(key, until: now + Self.verifiedChainCacheSeconds)
+        // Saturating: an injected clock near Int64.max must not trap.
+        let (until, over) = now.addingReportingOverflow(Self.verifiedChainCacheSeconds)
+        await verifiedChains.insert(key, until: over ? Int64.max : until)
     }
 
     /// Splits `signed` and parses its payload; for the environments Apple signs, verifies it with ``x5cVerifier``
     /// at `time` and returns the validated chain (leaf, intermediate, root) too.
-    func verify(_ signed: String, at time: X5CVerifier.ValidationTime) throws(AppStoreError) -> (JSONValue, [Certificate]?) {
+    /// With `boundingDate`, that payload date is bounded first (``checkSignedDateBound(_:_:)``).
+    func verify(_ signed: String, at time: X5CVerifier.ValidationTime,
+                boundingDate: String? = nil) throws(AppStoreError) -> (JSONValue, [Certificate]?) {
         let bytes = Array(signed.utf8)
         guard bytes.count <= Self.maximumSignedDataBytes else {
             throw .make(.invalidJWTFormat, "the signed data is \(bytes.count) bytes; at most \(Self.maximumSignedDataBytes) are accepted")
@@ -358,8 +400,9 @@ public struct SignedDataVerifier: Sendable {
         } catch {
             throw .make(.invalidJWTFormat, "the payload is not base64url JSON: \(error)")
         }
-        guard case .object = payload else { throw .make(.invalidJWTFormat, "the payload is not a JSON object") }
+        guard case .object(let object) = payload else { throw .make(.invalidJWTFormat, "the payload is not a JSON object") }
         if environment == .xcode || environment == .localTesting { return (payload, nil) }
+        if let field = boundingDate { try checkSignedDateBound(object, field) }
 
         let verified: X5CVerifiedJWS
         do { verified = try x5cVerifier.verifySignature(signed, at: time) } catch let e as AppStoreError {

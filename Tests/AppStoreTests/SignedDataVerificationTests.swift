@@ -178,7 +178,10 @@ struct SignedDataVerificationTests {
         let root = try Self.certificate("real-apple-root")
         #expect(SignedDataVerifier.appleRootCAG3 == root)
         #expect(SignedDataVerifier.appleRootCAG3.subject.commonName == "Apple Root CA - G3")
-        let v = try SignedDataVerifier(bundleID: "com.example", appAppleID: 1234, environment: .production)
+        // Dates up to a day after the leaf's end are not "in the future" for this test (issue 39: the bound on a
+        // future signed date is tested in SignedDateBoundAndIdentityTests).
+        let v = try SignedDataVerifier(bundleID: "com.example", appAppleID: 1234, environment: .production,
+                                       futureSignedDateLeeway: 100 * 365 * 86_400)
         func payload(_ ms: Int64) -> String { #"{"bundleId":"com.example","environment":"Production","signedDate":\#(ms)}"# }
         // Chain valid: only the forged signature is wrong.
         Self.expectCode(.verificationFailure) { _ = try v.verifyAndDecodeTransaction(Self.forged(x5c: [leaf, inter, root], payload: payload(1_761_962_975_000))) }
@@ -278,7 +281,7 @@ struct SignedDataVerificationTests {
                                              ([root], AppStoreEnvironment.production, production)] {
             func make(_ capacity: Int?) throws -> SignedDataVerifier {
                 try SignedDataVerifier(rootCertificates: roots, bundleID: "com.example", appAppleID: 1234, environment: environment,
-                                       clock: { 1_761_962_975 }, cacheCapacity: capacity)
+                                       clock: { 1_823_449_643 + 86_400 }, cacheCapacity: capacity)
             }
             let kept = try make(nil), nothing = try make(0)
             for s in inputs {

@@ -84,8 +84,11 @@ public actor APNsProviderTokenCache {
     /// The token to send now: the cached one, or a new one once the cached one is ``refreshAge`` old.
     public func current() throws(AppStoreError) -> String {
         let now = ageClock()
-        if let c = cached, now - c.madeAt < refreshAge {
-            return c.token
+        // The age cannot overflow: a clock that jumps across most of Int64 (an injected one) makes a new token
+        // instead of trapping (issue 39).
+        if let c = cached {
+            let (age, over) = now.subtractingReportingOverflow(c.madeAt)
+            if !over && age < refreshAge { return c.token }
         }
         let token = try maker.token(issuedAt: wallClock())
         cached = (token, now)
