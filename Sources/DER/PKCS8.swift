@@ -193,3 +193,22 @@ public struct PKCS8PrivateKeyInfo: Sendable, Equatable, Hashable {
     /// PEM `PRIVATE KEY`.
     public var pemString: String { PEMDocument(label: "PRIVATE KEY", derBytes: derEncoded()).pemString }
 }
+
+extension PKCS8PrivateKeyInfo {
+    /// The kind of key a PEM `PRIVATE KEY` holds, in words — "an RSA key (rsaEncryption)", "an Ed25519 key",
+    /// "an EC P-384 key" — for the refusal of a tool that takes only one kind (Apple's `.p8` files are P-256).
+    /// Nil when the text is not a PKCS#8 key this module reads.
+    public static func keyKind(pemString: String) -> String? {
+        guard let info = try? PKCS8PrivateKeyInfo(pemString: pemString) else { return nil }
+        let a = info.algorithm
+        switch a.kind {
+        case .rsaEncryption, .rsassaPSS: return "an RSA key (\(a.kind))"
+        case .ecPublicKey: return "an EC \(a.namedCurve.map { $0.name } ?? "?") key"
+        case .ed25519: return "an Ed25519 key"
+        case .ed448: return "an Ed448 key"
+        case .x25519: return "an X25519 key"
+        case .x448: return "an X448 key"
+        default: return "a \(a.kind) key"
+        }
+    }
+}

@@ -206,7 +206,9 @@ enum AppStoreVerifyCommand {
           --root CERT         a trusted root certificate file (PEM or DER), repeatable;
                               default: Apple Root CA - G3
           --type T            transaction, renewal-info, notification, app-transaction, realtime-request;
-                              default: chosen from the payload's members
+                              default: chosen from the members Apple defines for each (a payload with
+                              no transaction-only member, such as bundleId, is renewal info; one with
+                              members of both needs --type)
           --online            not available: revocation (OCSP) checks need a fetcher and this tool does no
                               networking; use SignedDataVerifier(enableOnlineChecks:ocspFetcher:) in a server
           -h, --help          show this help
@@ -272,9 +274,11 @@ enum AppStoreVerifyCommand {
 
         let verifier: SignedDataVerifier
         do {
-            verifier = roots.isEmpty
-                ? try SignedDataVerifier(bundleID: bundle, appAppleID: appID, environment: environment)
-                : try SignedDataVerifier(rootCertificates: roots, bundleID: bundle, appAppleID: appID, environment: environment)
+            // The tool's clock (the current time, read once; fixed in tests) bounds a signed date in the future.
+            let now = io.now()
+            verifier = try SignedDataVerifier(rootCertificates: roots.isEmpty ? [SignedDataVerifier.appleRootCAG3] : roots,
+                                              bundleID: bundle, appAppleID: appID, environment: environment,
+                                              clock: { now })
         } catch {
             throw .usage("\(command): \(error.reason)")
         }
@@ -282,7 +286,13 @@ enum AppStoreVerifyCommand {
         let parts = signed.split(separator: ".", omittingEmptySubsequences: false)
         let payload: JSONValue? = parts.count == 3
             ? (try? Base64URL.decode(Array(parts[1].utf8))).flatMap { try? JSONValue(parsing: $0) } : nil
-        let kind = type ?? guessType(payload)
+        let kind: String
+        if let type { kind = type } else {
+            switch guessType(payload) {
+            case .found(let k): kind = k
+            case .ambiguous(let reason): throw .usage("\(command): \(reason); give --type")
+            }
+        }
         do {
             switch kind {
             case "renewal-info": _ = try verifier.verifyAndDecodeRenewalInfo(signed)
@@ -303,13 +313,36 @@ enum AppStoreVerifyCommand {
         return 0
     }
 
-    /// The payload's type from members only that type has.
-    static func guessType(_ payload: JSONValue?) -> String {
-        guard case .object(let m)? = payload else { return "transaction" }
-        if m["notificationType"] != nil || m["notificationUUID"] != nil { return "notification" }
-        if m["receiptType"] != nil || m["originalApplicationVersion"] != nil { return "app-transaction" }
-        if m["requestIdentifier"] != nil { return "realtime-request" }
-        if m["autoRenewStatus"] != nil || m["autoRenewProductId"] != nil { return "renewal-info" }
-        return "transaction"
+    enum Guess: Equatable { case found(String), ambiguous(String) }
+
+    /// Members only a renewal info has, and members only a transaction has, in Apple's definitions of
+    /// JWSRenewalInfoDecodedPayload and JWSTransactionDecodedPayload (the two share environment, signedDate,
+    /// originalTransactionId, productId, offerType, offerIdentifier, currency, appAccountToken, appTransactionId,
+    /// offerDiscountType and offerPeriod).
+    static let renewalInfoOnly: Set<String> = ["autoRenewStatus", "autoRenewProductId", "expirationIntent",
+                                               "isInBillingRetryPeriod", "priceIncreaseStatus", "gracePeriodExpiresDate",
+                                               "recentSubscriptionStartDate", "renewalDate", "renewalPrice",
+                                               "eligibleWinBackOfferIds"]
+    static let transactionOnly: Set<String> = ["bundleId", "transactionId", "webOrderLineItemId", "purchaseDate",
+                                               "originalPurchaseDate", "expiresDate", "quantity", "type",
+                                               "inAppOwnershipType", "revocationReason", "revocationDate", "isUpgraded",
+                                               "storefront", "storefrontId", "transactionReason", "price",
+                                               "subscriptionGroupIdentifier", "revocationType", "revocationPercentage"]
+
+    /// The payload's type from the members Apple defines for each: a notification, app transaction or realtime
+    /// request by a member only it has; then a renewal info by a renewal-only member, or by having no
+    /// transaction-only member at all (a transaction always names its bundleId; Apple's own mock renewal info carries
+    /// only environment and signedDate); a payload with members of both is ambiguous (`--type` decides).
+    static func guessType(_ payload: JSONValue?) -> Guess {
+        guard case .object(let m)? = payload else { return .found("transaction") }
+        if m["notificationType"] != nil || m["notificationUUID"] != nil { return .found("notification") }
+        if m["receiptType"] != nil || m["originalApplicationVersion"] != nil { return .found("app-transaction") }
+        if m["requestIdentifier"] != nil { return .found("realtime-request") }
+        let renewal = renewalInfoOnly.filter { m[$0] != nil }.sorted()
+        let transaction = transactionOnly.filter { m[$0] != nil }.sorted()
+        if !renewal.isEmpty && !transaction.isEmpty {
+            return .ambiguous("the payload has members of a renewal info (\(renewal.joined(separator: ", "))) and of a transaction (\(transaction.joined(separator: ", ")))")
+        }
+        return .found(transaction.isEmpty ? "renewal-info" : "transaction")
     }
 }

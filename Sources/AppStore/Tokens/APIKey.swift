@@ -1,3 +1,4 @@
+import DER
 import ECDSA
 import JOSE
 
@@ -23,6 +24,11 @@ public struct AppleAPIKey: Sendable {
     public init(keyID: String, p8 pem: String) throws(AppStoreError) {
         let key: P256.Signing.PrivateKey
         do { key = try P256.Signing.PrivateKey(pemRepresentation: pem) } catch {
+            // Name what the file holds when it is a readable key of another kind (an RSA or Ed25519 key is not
+            // "(unsupportedCurve)"); the parser's code otherwise.
+            if let kind = PKCS8PrivateKeyInfo.keyKind(pemString: pem), !kind.hasSuffix("P-256 key") {
+                throw .make(.invalidKey, "the .p8 text is not a P-256 private key: it holds \(kind)")
+            }
             throw .make(.invalidKey, "the .p8 text is not a P-256 private key (\(error.code))")
         }
         try self.init(keyID: keyID, privateKey: key)

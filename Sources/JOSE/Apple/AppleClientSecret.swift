@@ -1,3 +1,4 @@
+import DER
 import ECDSA
 
 /// The client secret a Sign in with Apple server sends to Apple's token endpoint (`/auth/token`, `/auth/revoke`):
@@ -38,6 +39,9 @@ public struct AppleClientSecret: Sendable {
     public init(teamID: String, clientID: String, keyID: String, p8 pem: String) throws {
         let key: P256.Signing.PrivateKey
         do { key = try P256.Signing.PrivateKey(pemRepresentation: pem) } catch {
+            if let kind = PKCS8PrivateKeyInfo.keyKind(pemString: pem), !kind.hasSuffix("P-256 key") {
+                throw signingError(.invalidKey, "the .p8 text is not a P-256 private key: it holds \(kind)")
+            }
             throw signingError(.invalidKey, "the .p8 text is not a P-256 private key: \(error)")
         }
         try self.init(teamID: teamID, clientID: clientID, keyID: keyID, privateKey: key)
