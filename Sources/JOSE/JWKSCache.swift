@@ -142,9 +142,17 @@ public actor JWKSCache {
         }
         let seconds = fetchTimeout
         timer = Task.detached { [weak self] in
-            do { try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000)) } catch { return }
+            do { try await Task.sleep(nanoseconds: JWKSCache.nanoseconds(seconds)) } catch { return }
             await self?.finish(id, .failure(.make(.fetchFailed, "the fetch did not answer within \(seconds) s")), timedOut: true)
         }
+    }
+
+    /// `seconds` as a sleep in nanoseconds: negative and NaN are 0, anything past 10^10 s (317 years, infinity
+    /// included) is 10^10 s. `UInt64(seconds * 1e9)` trapped for a timeout of 1.9e10 s or more, or an infinite one
+    /// (issue 39), in a detached task, which took the process down.
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        guard seconds > 0 else { return 0 }                  // NaN compares false
+        return UInt64(min(seconds, 1e10) * 1e9)
     }
 
     /// Ends attempt `id` (the first of its result and its timeout wins; the other is ignored).

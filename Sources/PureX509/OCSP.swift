@@ -385,14 +385,16 @@ public struct OCSPResponse: Sendable {
         guard let single = match else {
             throw X509Error.make(.ocspCertIDMismatch, "no answer in the response is for serial \(OCSPCertID.hex(certificate.serialNumber)) of \(issuer.subject)")
         }
-        if single.thisUpdate > time + leeway {
+        // `time`, `leeway` and the maximum age come from the caller (a clock, a payload's date, `--at`): every
+        // bound is computed saturating, so Int64.min or Int64.max cannot trap (issue 39).
+        if single.thisUpdate > time.addingSaturated(leeway) {
             throw X509Error.make(.notYetValid, "thisUpdate \(DERTime.rfc3339(unixSeconds: single.thisUpdate)) is after \(DERTime.rfc3339(unixSeconds: time)) (leeway \(leeway) s)")
         }
         if let next = single.nextUpdate {
-            if next < time - leeway {
+            if next < time.subtractingSaturated(leeway) {
                 throw X509Error.make(.ocspStale, "nextUpdate \(DERTime.rfc3339(unixSeconds: next)) is before \(DERTime.rfc3339(unixSeconds: time)) (leeway \(leeway) s)")
             }
-        } else if single.thisUpdate < time - maximumAgeWithoutNextUpdate {
+        } else if single.thisUpdate < time.subtractingSaturated(maximumAgeWithoutNextUpdate) {
             throw X509Error.make(.ocspStale, "no nextUpdate and thisUpdate \(DERTime.rfc3339(unixSeconds: single.thisUpdate)) is more than \(maximumAgeWithoutNextUpdate) s before \(DERTime.rfc3339(unixSeconds: time))")
         }
         return single
@@ -446,5 +448,19 @@ extension OCSPCertID {
         var out = [UInt8]()
         for x in b { out.append(digits[Int(x >> 4)]); out.append(digits[Int(x & 15)]) }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension Int64 {
+    /// `self + x`, clamped to Int64's range instead of trapping.
+    func addingSaturated(_ x: Int64) -> Int64 {
+        let (r, over) = addingReportingOverflow(x)
+        return over ? (x > 0 ? .max : .min) : r
+    }
+
+    /// `self - x`, clamped to Int64's range instead of trapping.
+    func subtractingSaturated(_ x: Int64) -> Int64 {
+        let (r, over) = subtractingReportingOverflow(x)
+        return over ? (x > 0 ? .min : .max) : r
     }
 }
