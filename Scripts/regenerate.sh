@@ -25,7 +25,7 @@ if [[ ${1:-} == --in-copy ]]; then
 fi
 log=${1:-}
 
-outputs=(Sources/ECDSA/Generated Tests/ECDSATests/Generated Benchmarks/JoseBench/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/x509-review Vectors/SHA256SUMS
+outputs=(Sources/ECDSA/Generated Tests/ECDSATests/Generated Benchmarks/JoseBench/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/x509-review Vectors/sha3/hashlib-cases.json Vectors/SHA256SUMS
          Tests/JOSETests/GeneratedTokens.swift Benchmarks/JoseBench/JWTBenchmarkFixtures.swift
          Tests/JOSETests/ReadmeQuickStartFixture.swift Tests/JoseCLIFixtures Benchmarks/JoseBench/ProductFixtures.swift
          Web/purejose.wasm)
@@ -56,7 +56,7 @@ step() {
 # REGENERATE_JOBS at a time (default: the number of cores); each one's line is printed when it ends.
 generators=(generate-curves generate-limbs generate-bignum-cases generate-rsa-forgeries generate-rsa-prime-rule-keys
             generate-jose-crosscheck generate-jose-fixtures generate-readme-fixture generate-cli-fixtures
-            generate-product-fixtures generate-x509-review-chains)
+            generate-product-fixtures generate-x509-review-chains generate-sha3-cases)
 genlogs=$(mktemp -d)
 trap 'rm -f "$stamps"; rm -rf "$genlogs"' EXIT
 generate() {   # name → runs Scripts/name.py; its output in $genlogs/name.log, a failure marks $genlogs/name.failed
