@@ -2,21 +2,36 @@
 # Builds the DocC documentation of every library module (ConstantTime, BigNum, SHA2, SHA3, DER, RSA, ECDSA, Ed25519, PureX509, JOSE, AppStore) with the
 # toolchain's docc: symbol graphs from one `swift build` (-emit-symbol-graph), then `docc convert` of each module's
 # catalog Sources/<Module>/<Module>.docc with --warnings-as-errors. Fails on any warning or error.
-# Output: .build-docs/<Module>.doccarchive (git-ignored). Usage: Scripts/build-docs.sh [Module…]
+# Output: .build-docs/<Module>.doccarchive (git-ignored). Usage: Scripts/build-docs.sh [--from-build DIR] [Module…]
+# --from-build DIR (.ci/run: the debug build folder, .build/debug): no build of its own; the symbol graphs are
+# extracted (swift symbolgraph-extract, as SwiftPM's dump-symbol-graph and the DocC plugin do) from the modules that
+# build already compiled, with their doc comments (DIR/Modules/*.swiftmodule, *.swiftdoc): the same graphs, without
+# a second compilation of the library.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 out=.build-docs
+from_build=""
+if [[ ${1:-} == --from-build ]]; then from_build=$(cd "$2" && pwd); shift 2; fi
 modules=("$@")
 [ ${#modules[@]} -gt 0 ] || modules=(ConstantTime BigNum SHA2 SHA3 DER RSA ECDSA Ed25519 PureX509 JOSE AppStore)
 # Graphs are rewritten whenever a module recompiles; an unchanged module keeps its graph from the last build.
 mkdir -p "$out/symbols"
-# JOSE depends on every crypto module but SHA3 and X509 on the ones it needs, so building them and SHA3 compiles (and emits graphs
-# for) all of them.
-for target in JOSE PureX509 AppStore SHA3; do
-    swift build --disable-index-store --scratch-path "$out/build" --target "$target" \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$out/symbols"
-done
+if [[ -n $from_build ]]; then
+    rm -f "$out/symbols/"*.json
+    triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+    for m in "${modules[@]}"; do
+        swift symbolgraph-extract -module-name "$m" -I "$from_build/Modules" -target "$triple" \
+            -minimum-access-level public -output-dir "$out/symbols"
+    done
+else
+    # JOSE depends on every crypto module but SHA3 and X509 on the ones it needs, so building them and SHA3
+    # compiles (and emits graphs for) all of them.
+    for target in JOSE PureX509 AppStore SHA3; do
+        swift build --disable-index-store --scratch-path "$out/build" --target "$target" \
+            -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$out/symbols"
+    done
+fi
 docc=$(command -v docc || echo /opt/swift/usr/bin/docc)
 failed=()
 for m in "${modules[@]}"; do

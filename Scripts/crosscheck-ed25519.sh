@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Ed25519 cross-check with Python `cryptography` (both directions; see crosscheck-ed25519.py). Uses the debug
-# jose-bench that `swift build` leaves behind; run from .ci/run after `swift test`.
+# Ed25519 cross-check with Python `cryptography` (both directions; see crosscheck-ed25519.py), with the release
+# jose-bench, as the other cross-checks (one build gives the evidence of all of them).
+# PUREJOSE_RELEASE_BIN: a folder holding release binaries already built (.ci/run's build-release step); unset,
+# the script builds them here with `swift build -c release`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product jose-bench >/dev/null
-python3 Scripts/crosscheck-ed25519.py "$(swift build --show-bin-path)/jose-bench"
+bin=${PUREJOSE_RELEASE_BIN:-}
+[[ -n $bin ]] || { swift build -c release --product jose-bench >/dev/null; bin=$(swift build -c release --show-bin-path); }
+python3 Scripts/crosscheck-ed25519.py "$bin/jose-bench"

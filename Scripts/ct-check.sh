@@ -11,8 +11,13 @@ echo "ct-check: memcheck through $CTV"
 command -v valgrind >/dev/null || { apt-get install -y valgrind >/dev/null 2>&1 || true; }
 # CTCheck is an executable target with no declared product (users never see it); SwiftPM's implicit product of the
 # same name builds it.
-swift build -c release --product CTCheck >/dev/null
-bin=$(swift build -c release --show-bin-path)/CTCheck
+# PUREJOSE_RELEASE_BIN: a folder holding the release CTCheck already built (.ci/run's build-release step).
+if [[ -n ${PUREJOSE_RELEASE_BIN:-} ]]; then
+  bin=$PUREJOSE_RELEASE_BIN/CTCheck
+else
+  swift build -c release --product CTCheck >/dev/null
+  bin=$(swift build -c release --show-bin-path)/CTCheck
+fi
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <("$bin" LIST)
 [ ${#names[@]} -gt 0 ] || { echo "ct-check: no checks registered"; exit 1; }

@@ -11,6 +11,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${INTEGRATIONS_BUILD:-$root/Integrations/.build}
+# .ci/run gives each package a build folder of its own in its cache (Scripts/integrations-cache.sh says why).
+[[ -n ${INTEGRATIONS_BUILD_ROOT:-} ]] && scratch=$INTEGRATIONS_BUILD_ROOT/JOSEHummingbird
 cd "$root/Integrations/Hummingbird/JOSEHummingbird"
 start=$(date +%s)
 swift build --build-tests --scratch-path "$scratch"

@@ -9,7 +9,15 @@
 # --in-copy runs the same check in a temporary worktree of HEAD (git worktree add) and leaves this tree untouched —
 # no file here is rewritten, so builds may run beside it (.ci/run does), — without the wasm build, which the `wasm`
 # step checks (build-wasm.sh --check). It checks HEAD, not uncommitted edits.
-# Needs Python 3 with `cryptography` (and `joserfc` for the cross-check double check).
+# Needs Python 3 with `cryptography` (and `joserfc` for the cross-check double check): .ci/run runs it with the pinned
+# environment of Scripts/requirements/tools.txt.
+# REGENERATE_CACHE=DIR (.ci/run: in its cache outside the clone), with --in-copy: the Python generators are skipped
+# when DIR holds a pass for the same key — the git hashes at HEAD of Scripts/ (every generator and what they import),
+# Vectors/ (their inputs) and every generated output, and the Python environment (its folder is named by the hash of
+# its requirements) — since the same generators, inputs and outputs gave the same verdict. Any change to one of them
+# is a new key, so a generator or an output edited alone still runs the generators and fails when they disagree.
+# A pass is recorded only after every output matched. The README coverage table and Vectors/SHA256SUMS are checked
+# on every run (the first reads this run's test log).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ ${1:-} == --in-copy ]]; then
@@ -20,7 +28,7 @@ if [[ ${1:-} == --in-copy ]]; then
     trap 'git worktree remove --force "$work"; rm -rf "$work"' EXIT
     echo "[regenerate] in a worktree of HEAD ($(git rev-parse --short HEAD)) at $work"
     rc=0
-    REGENERATE_SKIP_WASM=1 bash "$work/Scripts/regenerate.sh" ${log:+"$log"} || rc=$?
+    REGENERATE_SKIP_WASM=1 REGENERATE_IN_COPY=1 bash "$work/Scripts/regenerate.sh" ${log:+"$log"} || rc=$?
     exit $rc
 fi
 log=${1:-}
@@ -34,6 +42,16 @@ if ! git diff --quiet HEAD -- "${outputs[@]}" || [[ -n $(git ls-files --others -
     echo "[regenerate] generated files have uncommitted changes; commit or stash them first:"
     git status --short -- "${outputs[@]}"
     exit 2
+fi
+
+gen_outputs=("${outputs[@]}")
+[[ -n $log ]] && unset 'gen_outputs[${#gen_outputs[@]}-1]'   # README.md: the coverage table, checked every run
+gen_key="" gen_stamp=""
+if [[ -n ${REGENERATE_CACHE:-} && ${REGENERATE_IN_COPY:-0} == 1 ]]; then
+    gen_key=$( { for p in Scripts Vectors "${gen_outputs[@]}"; do echo "$p $(git rev-parse "HEAD:$p")"; done
+                 python3 -c 'import sys; print(sys.version, sys.prefix)'; } | sha256sum | cut -c1-16)
+    mkdir -p "$REGENERATE_CACHE"
+    gen_stamp=$REGENERATE_CACHE/generators-$gen_key.passed
 fi
 
 # The generators rewrite their outputs even when the bytes come out the same. Their modification times are noted
@@ -69,13 +87,20 @@ generate() {   # name → runs Scripts/name.py; its output in $genlogs/name.log,
 }
 jobs=${REGENERATE_JOBS:-$(nproc)}
 running=0
-for g in "${generators[@]}"; do
+if [[ -n $gen_stamp && -f $gen_stamp ]]; then
+    echo "[regenerate] the ${#generators[@]} Python generators: not run — generators, inputs, outputs and Python" \
+         "unchanged since they last matched (key $gen_key, $(cat "$gen_stamp"))"
+    generators_run=()
+else
+    generators_run=("${generators[@]}")
+fi
+for g in "${generators_run[@]}"; do
     if (( running >= jobs )); then wait -n || true; running=$(( running - 1 )); fi
     generate "$g" &
     running=$(( running + 1 ))
 done
 wait
-for g in "${generators[@]}"; do
+for g in "${generators_run[@]}"; do
     [[ -f $genlogs/$g.failed ]] || continue
     cat "$genlogs/$g.log"
     echo "[regenerate] FAILED: python3 Scripts/$g.py"
@@ -101,4 +126,7 @@ for line in open(sys.argv[1], encoding="utf-8"):
     ns, path = line.rstrip("\n").split(" ", 1)
     os.utime(path, ns=(int(ns), int(ns)))
 PY
+if [[ -n $gen_stamp && ${#generators_run[@]} -gt 0 ]]; then
+    echo "passed at $(date -u +%FT%TZ) on $(git rev-parse --short HEAD)" > "$gen_stamp"
+fi
 echo "[regenerate] every generated file matches its generator"

@@ -10,6 +10,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${INTEGRATIONS_BUILD:-$root/Integrations/.build}
+# .ci/run gives each package a build folder of its own in its cache (Scripts/integrations-cache.sh says why).
+[[ -n ${INTEGRATIONS_BUILD_ROOT:-} ]] && scratch=$INTEGRATIONS_BUILD_ROOT/JOSEVapor
 start=$(date +%s)
 cd "$root/Integrations/Vapor/JOSEVapor"
 swift build --build-tests --scratch-path "$scratch"
@@ -18,6 +20,7 @@ swift test --skip-build --scratch-path "$scratch"
 tested=$(date +%s)
 echo "vapor-test: JOSEVapor build $(( built - start )) s, test $(( tested - built )) s"
 cd "$root/Integrations/Vapor/VaporJWTApp"
+[[ -n ${INTEGRATIONS_BUILD_ROOT:-} ]] && scratch=$INTEGRATIONS_BUILD_ROOT/VaporJWTApp
 swift build --build-tests --scratch-path "$scratch"
 jwt_built=$(date +%s)
 swift test --skip-build --scratch-path "$scratch"

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The build cache of the integration packages (Integrations/Hummingbird/JOSEHummingbird, Integrations/Vapor/JOSEVapor,
+# Integrations/Vapor/VaporJWTApp), outside the clone, so that a later CI run on the same machine does not compile
+# SwiftNIO, AsyncHTTPClient, BoringSSL, Hummingbird and Vapor again.
+#   Scripts/integrations-cache.sh prepare      prints the cache folder for this tree (made when missing) after
+#                                              deleting this repository's own modules from it (see below)
+#   Scripts/integrations-cache.sh check START  fails unless every own module in the cache was compiled after START
+#                                              (seconds since the epoch); prints how many third-party ones were reused
+# Folder: ${PUREJOSE_CI_CACHE:-~/.cache/purejose-ci}/integrations-<key>/<package>, one build folder per package
+# (INTEGRATIONS_BUILD_ROOT of Scripts/integration-test.sh and Scripts/vapor-test.sh). One per package, not one shared:
+# when the root package of a build folder changes, SwiftPM deletes the checkouts the new root does not use and checks
+# them out again later with new modification times, which recompiles them — a shared folder would rebuild Hummingbird
+# and Vapor on every run.
+# The key: `swift --version`, the four integration manifests, and every tag of the machine's package copies
+# (git reads github.com from /opt/swift-packages), which is everything SwiftPM resolves from — so the same key means
+# the same Package.resolved (git ignores that file here, so it cannot be read from the clone) and the same compiler.
+# A new key starts from an empty folder; the two most recently used keys are kept, older ones deleted.
+# This repository's code is never taken from the cache: `prepare` deletes the build folder (<Target>.build) of every
+# module whose sources are not under the cache's checkouts/ — the library modules of this tree and the integration
+# packages' own targets — so SwiftPM compiles them again from this tree whatever their modification times, and
+# `check` proves it after the build. Third-party modules are reused only when their checkout is unchanged (SwiftPM's
+# usual rule). A cold run (PUREJOSE_CI_CACHE pointing at an empty folder) builds everything.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cache=${PUREJOSE_CI_CACHE:-$HOME/.cache/purejose-ci}
+packages=(Hummingbird/JOSEHummingbird Vapor/JOSEVapor Vapor/VaporJWTApp)
+mirrors=${PUREJOSE_PACKAGE_COPIES:-/opt/swift-packages}
+
+key() {
+    {
+        swift --version 2>&1
+        uname -m
+        (cd "$root/Integrations" && cat Hummingbird/JOSEHummingbird/Package.swift Vapor/JOSEVapor/Package.swift \
+            Vapor/VaporJWTApp/Package.swift Shared/JOSEServerSupport/Package.swift)
+        if [[ -d $mirrors ]]; then
+            for r in "$mirrors"/*/*; do
+                [[ -d $r ]] || continue
+                echo "${r#"$mirrors"/}"
+                git -C "$r" for-each-ref --format='%(objectname) %(refname)' refs/tags 2>/dev/null
+            done
+        fi
+    } | sha256sum | cut -c1-16
+}
+
+# The build folders (<Target>.build) of modules compiled from this tree rather than from checkouts/: their `sources`
+# file (one source path per line, written by SwiftPM for each Swift target) names no file under checkouts/.
+own_modules() {
+    local dir=$1 b
+    for b in "$dir"/*/debug/*.build; do
+        [[ -f $b/sources ]] || continue
+        grep -q "/checkouts/" "$b/sources" || echo "$b"
+    done
+}
+
+case ${1:-} in
+    prepare)
+        k=$(key)
+        base=$cache/integrations-$k
+        mkdir -p "$base"
+        touch "$base"
+        n=0
+        for p in "${packages[@]}"; do
+            mkdir -p "$base/${p#*/}"
+            while read -r b; do rm -rf "$b"; n=$((n + 1)); done < <(own_modules "$base/${p#*/}")
+        done
+        # Keep this key and the most recently used other one.
+        ls -1dt "$cache"/integrations-* 2>/dev/null | tail -n +3 | while read -r old; do
+            [[ $old == "$base" ]] || { echo "[integrations-cache] deleting old cache $old" >&2; rm -rf "$old"; }
+        done
+        echo "[integrations-cache] key $k: $base ($n build folders of this repository's modules deleted;" \
+             "$(find "$base" -maxdepth 4 -path '*/debug/*.build' | wc -l) left from earlier runs)" >&2
+        echo "$base" ;;
+    check)
+        start=${2:?check START}
+        base=$cache/integrations-$(key)
+        own=0 stale=0 reused=0
+        for p in "${packages[@]}"; do
+            d=$base/${p#*/}
+            while read -r b; do
+                own=$((own + 1))
+                # Compiled in this run: its newest object file is newer than START.
+                newest=$(find "$b" -name '*.o' -printf '%T@\n' | sort -n | tail -1)
+                if [[ -z $newest || ${newest%.*} -lt $start ]]; then
+                    echo "[integrations-cache] NOT rebuilt in this run: $b" >&2; stale=$((stale + 1))
+                fi
+            done < <(own_modules "$d")
+            for b in "$d"/*/debug/*.build; do
+                [[ -d $b ]] || continue
+                newest=$(find "$b" -name '*.o' -printf '%T@\n' | sort -n | tail -1)
+                [[ -n $newest && ${newest%.*} -lt $start ]] && reused=$((reused + 1))
+            done
+        done
+        echo "[integrations-cache] $own modules of this repository compiled in this run, $reused third-party" \
+             "modules reused from the cache ($base)"
+        (( stale == 0 && own > 0 )) || { echo "[integrations-cache] FAILED: own modules taken from the cache"; exit 1; } ;;
+    *) sed -n '2,9p' "$0"; exit 2 ;;
+esac
