@@ -69,11 +69,3 @@ let package = Package(
         .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics", "TestSupport"]),
     ]
 )
-
-// Scripts/sanitizers.sh builds the ThreadSanitizer suites with PUREJOSE_TEST_TARGETS=JOSETests,PureX509Tests, so that
-// the eight test targets its filtered run never reaches are not compiled for it (a separate build folder). Unset —
-// in every other build — the package has all its test targets.
-if let kept = Context.environment["PUREJOSE_TEST_TARGETS"] {
-    let names = Set(kept.split(separator: ",").map(String.init))
-    package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
-}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test suite under the sanitizers (issue 16):
 #   AddressSanitizer (+ LeakSanitizer): the whole suite, build folder .build-asan
-#   ThreadSanitizer: the concurrency, JWKSCache and PureX509 kept-key suites, build folder .build-tsan
+#   ThreadSanitizer: the concurrency, JWKSCache and PureX509 kept-key suites, build folder .build-tsan (the whole
+#     test bundle is built for them: Package.swift reads no environment variable to leave test targets out)
 #   Scripts/sanitizers.sh [address|thread|thread-build|thread-run]...   (default: both; `thread` is its build and run)
 # .ci/run builds both in its `sanitizers` step and runs the ThreadSanitizer suites beside the steps after it (step
 # `tsan-run`): they keep at most one core busy (see .ci/run).
@@ -24,9 +25,6 @@ want() {
 }
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/sanitizers.supp:print_suppressions=0"
 export TSAN_OPTIONS="halt_on_error=1:suppressions=$PWD/Scripts/tsan.supp"
-# The ThreadSanitizer build has only the two test targets its suites are in (Package.swift reads this variable; the
-# build folder is its own, so no other build sees the smaller package).
-tsan_targets=JOSETests,PureX509Tests
 status=0
 if want address; then
     t0=$SECONDS
@@ -47,7 +45,7 @@ fi
 if want thread-build; then
     t0=$SECONDS
     mkdir -p .build-tsan
-    if PUREJOSE_TEST_TARGETS=$tsan_targets swift build --sanitize=thread --scratch-path .build-tsan --product PureJOSEPackageTests \
+    if swift build --sanitize=thread --scratch-path .build-tsan --product PureJOSEPackageTests \
         > .build-tsan/build.log 2>&1; then
         echo "[sanitizers] thread build: $(( SECONDS - t0 )) s"
     else
@@ -60,7 +58,7 @@ if want thread-run; then
     t0=$SECONDS
     # ConcurrencyTests, JWKSCacheTests, JWKSCacheRobustnessTests, JWKSCacheSoakTests; CertificateVerifier's kept keys
     filter='JOSETests\.(ConcurrencyTests|JWKSCache)|PureX509Tests\.PreparedIssuerKeyReuseTests'
-    if PUREJOSE_TEST_TARGETS=$tsan_targets swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$filter" > .build-tsan/test.log 2>&1; then
+    if swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$filter" > .build-tsan/test.log 2>&1; then
         echo "[sanitizers] thread ($filter): $(grep -E 'Test run with' .build-tsan/test.log | tail -1) ($(( SECONDS - t0 )) s)"
     else
         status=1
