@@ -12,10 +12,11 @@
 # Needs Python 3 with `cryptography` (and `joserfc` for the cross-check double check): .ci/run runs it with the pinned
 # environment of Scripts/requirements/tools.txt.
 # REGENERATE_CACHE=DIR (.ci/run: in its cache outside the clone), with --in-copy: the Python generators are skipped
-# when DIR holds a pass for the same key — the git hashes at HEAD of Scripts/ (every generator and what they import),
-# Vectors/ (their inputs) and every generated output, and the Python environment (its folder is named by the hash of
-# its requirements) — since the same generators, inputs and outputs gave the same verdict. Any change to one of them
-# is a new key, so a generator or an output edited alone still runs the generators and fails when they disagree.
+# when DIR holds a pass for the same key — the git hashes at HEAD of every Python file under Scripts/ (the generators
+# and whatever they import) and of this script, of Vectors/ (their inputs) and of every generated output, and the
+# Python environment (its folder is named by the hash of its requirements) — since the same generators, inputs and
+# outputs gave the same verdict. Any change to one of them is a new key, so a generator or an output edited alone
+# still runs the generators and fails when they disagree.
 # A pass is recorded only after every output matched. The README coverage table and Vectors/SHA256SUMS are checked
 # on every run (the first reads this run's test log).
 set -euo pipefail
@@ -48,7 +49,8 @@ gen_outputs=("${outputs[@]}")
 [[ -n $log ]] && unset 'gen_outputs[${#gen_outputs[@]}-1]'   # README.md: the coverage table, checked every run
 gen_key="" gen_stamp=""
 if [[ -n ${REGENERATE_CACHE:-} && ${REGENERATE_IN_COPY:-0} == 1 ]]; then
-    gen_key=$( { for p in Scripts Vectors "${gen_outputs[@]}"; do echo "$p $(git rev-parse "HEAD:$p")"; done
+    gen_key=$( { git ls-tree -r HEAD -- Scripts | grep -E '\.py$|/regenerate\.sh$'
+                 for p in Vectors "${gen_outputs[@]}"; do echo "$p $(git rev-parse "HEAD:$p")"; done
                  python3 -c 'import sys; print(sys.version, sys.prefix)'; } | sha256sum | cut -c1-16)
     mkdir -p "$REGENERATE_CACHE"
     gen_stamp=$REGENERATE_CACHE/generators-$gen_key.passed
