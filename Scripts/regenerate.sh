@@ -94,6 +94,7 @@ if [[ -n $gen_stamp && -f $gen_stamp ]]; then
          "unchanged since they last matched (key $gen_key, $(cat "$gen_stamp"))"
     generators_run=()
 else
+    [[ -n $gen_stamp ]] && echo "[regenerate] generators' key $gen_key: no pass recorded; running them"
     generators_run=("${generators[@]}")
 fi
 for g in "${generators_run[@]}"; do
