@@ -64,9 +64,12 @@ case ${1:-} in
             while read -r b; do rm -rf "$b"; n=$((n + 1)); done < <(own_modules "$base/${p#*/}")
         done
         # Keep this key and the most recently used other one.
-        ls -1dt "$cache"/integrations-* 2>/dev/null | tail -n +3 | while read -r old; do
-            [[ $old == "$base" ]] || { echo "[integrations-cache] deleting old cache $old" >&2; rm -rf "$old"; }
-        done
+        find "$cache" -mindepth 1 -maxdepth 1 -type d -name 'integrations-*' -printf '%T@ %p\n' | sort -rn |
+            tail -n +3 | while read -r _ old; do
+                [[ $old == "$base" ]] && continue
+                echo "[integrations-cache] deleting old cache $old" >&2
+                rm -rf "$old" "$old.lock"
+            done
         echo "[integrations-cache] key $k: $base ($n build folders of this repository's modules deleted;" \
              "$(find "$base" -maxdepth 4 -path '*/debug/*.build' | wc -l) left from earlier runs)" >&2
         echo "$base" ;;
@@ -77,10 +80,12 @@ case ${1:-} in
         for p in "${packages[@]}"; do
             d=$base/${p#*/}
             while read -r b; do
+                # Compiled in this run: its oldest object file is newer than START. (A module with none is in the
+                # build plan but not in this package's products: nothing of it was linked, from the cache or not.)
+                oldest=$(find "$b" -name '*.o' -printf '%T@\n' | sort -n | head -1)
+                [[ -n $oldest ]] || continue
                 own=$((own + 1))
-                # Compiled in this run: its newest object file is newer than START.
-                newest=$(find "$b" -name '*.o' -printf '%T@\n' | sort -n | tail -1)
-                if [[ -z $newest || ${newest%.*} -lt $start ]]; then
+                if [[ ${oldest%.*} -lt $start ]]; then
                     echo "[integrations-cache] NOT rebuilt in this run: $b" >&2; stale=$((stale + 1))
                 fi
             done < <(own_modules "$d")
