@@ -50,7 +50,7 @@ gen_outputs=("${outputs[@]}")
 gen_key="" gen_stamp=""
 if [[ -n ${REGENERATE_CACHE:-} && ${REGENERATE_IN_COPY:-0} == 1 ]]; then
     gen_key=$( { git ls-tree -r HEAD -- Scripts | grep -E '\.py$|/regenerate\.sh$'
-                 for p in Vectors "${gen_outputs[@]}"; do echo "$p $(git rev-parse "HEAD:$p")"; done
+                 for p in Vectors "${gen_outputs[@]}"; do echo "$p $(git rev-parse -q --verify "HEAD:$p" || echo none)"; done
                  python3 -c 'import sys; print(sys.version, sys.prefix)'; } | sha256sum | cut -c1-16)
     mkdir -p "$REGENERATE_CACHE"
     gen_stamp=$REGENERATE_CACHE/generators-$gen_key.passed
