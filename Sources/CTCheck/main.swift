@@ -19,6 +19,7 @@ checks += ed25519Checks
 checks += decodingChecks
 checks += jwkChecks
 checks += constantTimeChecks
+checks += compareChecks
 
 let args = CommandLine.arguments.dropFirst()
 guard let name = args.first else {
