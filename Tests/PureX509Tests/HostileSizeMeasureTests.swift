@@ -5,7 +5,17 @@ import DER
 import TestSupport
 
 /// Prints the costs of review 4's hostile sizes (findings 3 and 5) with this build; PUREJOSE_MEASURE=1 runs it.
-/// The before/after figures in the commit bodies come from `jose x509 verify` and `jose x509 show` on the same shapes.
+///
+/// Measured 2026-11-28 on the shared 2-core machine, debug builds, user CPU seconds of `jose x509 verify` (a leaf whose
+/// issuer is C=US plus one RDN of n organizationName values in UTF8String, a root naming it in PrintableString) and
+/// `jose x509 show`, before (a609312) → after:
+///   n = 63 (the largest accepted): 0.02 → 0.01;  n = 1,200 (13.4 KB leaf): 0.33 → 0.00 (refused when read);
+///   n = 5,000: 4.17 → 0.03;  n = 20,000 (236 KB leaf): 72.2 → 0.12
+///   show, 5,000 extensions: 2.34 → 0.01;  20,000 extensions (384 KB): 35.4 → 0.00;  20,000 extensions of 45 octets
+///   (1.24 MB): 35.0 → 0.01 (all refused after the 64th);  64 extensions (the largest accepted): 0.00 → 0.00
+/// This suite, after: parse and match two 63-attribute names 1.6 ms; prepare and compare two RDNs of 1,200 / 20,000
+/// attributes with the bound lifted 46 ms / 742 ms (n log n; pairwise it was minutes); a 62 KB certificate of 64
+/// extensions 0.6 ms; an OCSP response carrying it 0.5 ms; refusals well under 1 ms.
 @Suite("Hostile sizes: measured costs", .enabled(if: ProcessInfo.processInfo.environment["PUREJOSE_MEASURE"] == "1"))
 struct HostileSizeMeasureTests {
     func report(_ what: String, runs: Int = 3, _ body: () throws -> Void) {
