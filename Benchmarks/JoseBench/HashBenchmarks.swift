@@ -1,6 +1,7 @@
-// SHA-2 and HMAC rows of jose-bench.
+// SHA-2, HMAC and SHA-3 rows of jose-bench.
 
 import SHA2
+import SHA3
 
 func hashBenchmarks() -> [Benchmark] {
     // Fixed pseudo-random content (the speed does not depend on it).
@@ -15,6 +16,13 @@ func hashBenchmarks() -> [Benchmark] {
         },
         Benchmark(name: "sha512.8k", unit: .megabytesPerSecond(bytesPerOp: 8192)) {
             blackHole(SHA512.hash(data: message8k))
+        },
+        // SHA-3 (FIPS 202): one Keccak-f[1600] permutation per 136-byte block; SHAKE256 with a 32-byte output.
+        Benchmark(name: "sha3-256.8k", unit: .megabytesPerSecond(bytesPerOp: 8192)) {
+            blackHole(SHA3_256.hash(data: message8k))
+        },
+        Benchmark(name: "shake256.8k", unit: .megabytesPerSecond(bytesPerOp: 8192)) {
+            blackHole(SHAKE256.hash(data: message8k, outputByteCount: 32))
         },
         Benchmark(name: "hmac-sha256.300", unit: .opsPerSecond) {
             blackHole(HMAC<SHA256>.authenticationCode(for: message300, using: preparedKey))
