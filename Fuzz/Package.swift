@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "SHA2", package: "PureJOSE"),
                 .product(name: "Ed25519", package: "PureJOSE"),
                 .product(name: "PureX509", package: "PureJOSE"),
+                .product(name: "AppStore", package: "PureJOSE"),
             ],
             // libFuzzer supplies main(): the Swift file must not emit one.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -154,6 +154,57 @@ def ocsp_inputs():
     return out
 
 
+def _jws_parts(token):
+    """header JSON, payload JSON and signature text of a compact JWS, or None."""
+    parts = token.strip().split(".")
+    if len(parts) != 3:
+        return None
+    try:
+        return b64u_decode(parts[0]), b64u_decode(parts[1]), parts[2].encode()
+    except ValueError:
+        return None
+
+
+def appstore_inputs():
+    """Apple's mock signed data (and Xcode's) as header NUL payload NUL signature, as the token itself, and Apple's
+    model payloads under the mock transaction's header and signature (they reach the decoders through the Xcode
+    verifier, and the chain and signature through the others)."""
+    out = []
+    tokens_ = [read(p, "r") for p in sorted(glob.glob(os.path.join(V, "apple", "mock_signed_data", "*")))
+               + sorted(glob.glob(os.path.join(V, "apple", "xcode", "*")))]
+    for t in tokens_:
+        out.append(t.strip().encode())
+        p = _jws_parts(t)
+        if p:
+            out.append(b"\0".join(p))
+    mock = _jws_parts(read(os.path.join(V, "apple", "mock_signed_data", "transactionInfo"), "r"))
+    for path in sorted(glob.glob(os.path.join(V, "apple", "models", "*.json"))):
+        out.append(mock[0] + b"\0" + read(path) + b"\0" + mock[2])
+    # The mock transaction with its date at the ends of what JSON can carry (issue 39: a signedDate near Int64.min
+    # trapped before any signature check), as signedDate and as an app transaction's receiptCreationDate.
+    payload = json.loads(mock[1])
+    for date in ("-9223372036854775808", "-9223372036854775000", "9223372036854775807", "-1", "0", "-1e300",
+                 "1e300", "9.2e18", "1.5"):
+        for field in ("signedDate", "receiptCreationDate"):
+            body = {k: v for k, v in payload.items() if k != "signedDate"}
+            text = compact(body)[:-1] + b',"' + field.encode() + b'":' + date.encode() + b"}"
+            out.append(mock[0] + b"\0" + text + b"\0" + mock[2])
+    return out
+
+
+def x5c_inputs():
+    """The x5c-tokens cases as header NUL payload NUL signature, and as header NUL payload (signed again with the
+    leaf's key by the target)."""
+    out = []
+    for c in json.load(open(os.path.join(V, "x5c-tokens", "MANIFEST.json")))["cases"]:
+        p = _jws_parts(c["token"])
+        out.append(c["token"].encode())
+        if p:
+            out.append(b"\0".join(p))
+            out.append(p[0] + b"\0" + p[1])
+    return out
+
+
 TARGETS = {
     "jwt": lambda: [t.encode() for t in tokens()],
     "jwk": jwk_documents,
@@ -167,6 +218,8 @@ TARGETS = {
     "x509": certificates,
     "x509path": certificate_pools,
     "ocsp": ocsp_inputs,
+    "appstore": appstore_inputs,
+    "x5c": x5c_inputs,
 }
 
 

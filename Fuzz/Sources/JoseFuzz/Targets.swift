@@ -25,6 +25,8 @@ extension FuzzTarget {
         FuzzTarget("x509", run: fuzzX509),
         FuzzTarget("x509path", setUp: FixedRoots.load, run: fuzzX509Path),
         FuzzTarget("ocsp", setUp: FixedOCSP.load, run: fuzzOCSP),
+        FuzzTarget("appstore", setUp: FixedAppStore.load, run: fuzzAppStore),
+        FuzzTarget("x5c", setUp: FixedX5C.load, run: fuzzX5C),
     ]
 }
 
