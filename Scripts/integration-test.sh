@@ -17,6 +17,9 @@ cd "$root/Integrations/Hummingbird/JOSEHummingbird"
 start=$(date +%s)
 swift build --build-tests --scratch-path "$scratch"
 built=$(date +%s)
-swift test --skip-build --scratch-path "$scratch"
+# The 20,000-request nonce flood (NonceFloodTests) runs on its own after the rest: it keeps both cores busy for
+# seconds, which the other suites' 2 s fetch deadlines would feel.
+swift test --skip-build --scratch-path "$scratch" --skip NonceFloodTests
+swift test --skip-build --scratch-path "$scratch" --filter NonceFloodTests
 done_=$(date +%s)
 echo "integration-test: build $(( built - start )) s, test $(( done_ - built )) s, total $(( done_ - start )) s"

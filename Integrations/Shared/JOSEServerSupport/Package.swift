@@ -29,6 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
+                .product(name: "ConstantTime", package: "PureJOSE"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

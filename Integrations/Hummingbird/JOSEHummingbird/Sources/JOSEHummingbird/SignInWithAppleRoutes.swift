@@ -38,7 +38,13 @@ extension SignInWithApple {
         let sessions = self.sessions
         let lifetime = Int(sessions.lifetime)
         let secureCookie = !configuration.allowInsecureHTTPForTesting
+        let gate = bodyReads
+        let bodyLimit = configuration.maximumBodyBytes
         router.post("/auth/apple/nonce") { request, context -> Response in
+            // No body is expected; one that is declared is read (1 KiB at most) within the deadline.
+            if RequestBodyDeadline.declaresBody(request.head) {
+                _ = try await Self.readBody(request, limit: 1024, gate: gate)
+            }
             // The client's session cookie if it has a well-formed one, else a new session.
             let session = Self.sessionCookie(request) ?? NonceStore.newSessionID()
             let issued: NonceStore.Issued
@@ -53,11 +59,17 @@ extension SignInWithApple {
             return response
         }
         router.post("/auth/apple") { request, context -> SessionResponse in
-            let body = try await request.decode(as: AppleSignInRequest.self, context: context)
+            let bytes = try await Self.readBody(request, limit: bodyLimit, gate: gate)
+            let body: AppleSignInRequest
+            do { body = try JSONDecoder().decode(AppleSignInRequest.self, from: Data(bytes.readableBytesView)) } catch {
+                throw HTTPError(.badRequest, message: "body is not {identityToken, authorizationCode, nonce}")
+            }
             do {
                 let s = try await self.signIn(identityToken: body.identityToken, authorizationCode: body.authorizationCode,
                                               nonce: body.nonce, nonceSession: Self.sessionCookie(request))
                 return SessionResponse(sessionToken: s.token, subject: s.subject, expiresIn: lifetime)
+            } catch let e as IntegrationError where e.code == .tooManyNonces {
+                throw HTTPError(.serviceUnavailable, message: "sign-in refused: \(e.code): \(e.reason)")
             } catch let e as IntegrationError where e.code == .nonceRefused {
                 throw HTTPError(.unauthorized, message: "sign-in refused: \(e.code): \(e.reason)")
             } catch let e as JWTError {
@@ -99,6 +111,18 @@ extension SignInWithApple {
 }
 
 extension SignInWithApple {
+    /// The request's body, at most `limit` bytes, read within `gate`'s deadline: 413 over the limit, 408 past the
+    /// deadline and 503 when the gate is full (``RequestBodyDeadline``, when the server has it, closes those
+    /// connections).
+    static func readBody(_ request: Request, limit: Int, gate: BodyReadGate) async throws -> ByteBuffer {
+        switch await gate.read({ var r = request; return try await r.collectBody(upTo: limit) }) {
+        case .read(let buffer): return buffer
+        case .failed: throw HTTPError(.contentTooLarge, message: "body over \(limit) bytes")
+        case .timedOut: throw HTTPError(.requestTimeout, headers: [.connection: "close"], message: "refused: bodyTimeout")
+        case .busy: throw HTTPError(.serviceUnavailable, headers: [.connection: "close"], message: "refused: tooManyBodyReads")
+        }
+    }
+
     /// The request's ``nonceSessionCookie`` value if it has the shape of one this server sets, else nil.
     static func sessionCookie(_ request: Request) -> String? {
         guard let value = request.cookies[nonceSessionCookie]?.value, NonceStore.isWellFormed(value) else { return nil }

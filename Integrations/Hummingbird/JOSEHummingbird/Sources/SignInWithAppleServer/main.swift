@@ -18,9 +18,13 @@
 //   ALLOW_INSECURE_HTTP=1  accept http:// for the two URLs above, and send the nonce cookie without Secure
 //                          (local testing only)
 //   NONCE_LIFETIME         seconds a nonce from POST /auth/apple/nonce is valid, 1 to 3600 (default 300)
-//   NONCE_CAPACITY         most nonces outstanding, 1 to 1000000 (default 10000)
+//   NONCE_CAPACITY         most used, unexpired nonces remembered, 1 to 1000000 (default 10000; issued ones take none)
 //   REQUIRE_ISSUED_NONCE=0 accept sign-ins without a nonce this server issued (a risk: captured identity tokens
 //                          can be replayed; see the README). Default 1.
+//   BODY_TIMEOUT           seconds a request body may take to arrive whole, 1 to 600 (default 10): past it 408
+//                          and the connection closed (RequestBodyDeadline, and the sign-in routes' own reads)
+//   MAX_SLOW_BODIES        request bodies arriving at once, 1 to 100000 (default 64): past it 503 and closed
+//   IDLE_TIMEOUT           seconds an idle connection is kept, 1 to 3600 (default 60)
 //   HOST, PORT             listening address (default 127.0.0.1:8080; PORT 1 to 65535)
 //
 // Every variable is checked before the server starts: a value that is set but not what its variable takes stops
@@ -47,6 +51,7 @@ func readFile(_ variable: String) throws(IntegrationError) -> String {
 struct Settings {
     var host: String, port: Int, insecure: Bool, clientID: String, issuer: String, audience: String
     var lifetime: Int, keyID: String, algorithm: String, nonceLifetime: Int, nonceCapacity: Int, requireNonce: Bool
+    var bodyTimeout: Int, maxSlowBodies: Int, idleTimeout: Int
 
     init(_ env: ServerEnvironment) throws(IntegrationError) {
         host = env.string("HOST") ?? "127.0.0.1"
@@ -61,6 +66,9 @@ struct Settings {
         nonceLifetime = try env.wholeNumber("NONCE_LIFETIME", default: 300, in: 1...Int(NonceStore.maximumLifetime))
         nonceCapacity = try env.wholeNumber("NONCE_CAPACITY", default: 10_000, in: 1...NonceStore.maximumCapacity)
         requireNonce = try env.flag("REQUIRE_ISSUED_NONCE", default: true)
+        bodyTimeout = try env.wholeNumber("BODY_TIMEOUT", default: 10, in: 1...600)
+        maxSlowBodies = try env.wholeNumber("MAX_SLOW_BODIES", default: 64, in: 1...100_000)
+        idleTimeout = try env.wholeNumber("IDLE_TIMEOUT", default: 60, in: 1...3600)
     }
 }
 
@@ -103,6 +111,8 @@ do {
     if let t = environment.string("APPLE_TOKEN_ENDPOINT") { config.tokenEndpoint = t }
     config.allowInsecureHTTPForTesting = insecure
     config.requireServerIssuedNonce = settings.requireNonce
+    config.bodyReadTimeout = Double(settings.bodyTimeout)
+    config.maximumConcurrentBodyReads = settings.maxSlowBodies
     let nonces = try NonceStore(lifetime: Double(settings.nonceLifetime), capacity: settings.nonceCapacity)
     let siwa: SignInWithApple
     if let ready = environment.string("APPLE_CLIENT_SECRET") {
@@ -115,7 +125,14 @@ do {
     }
     let router = Router(context: JWTRequestContext.self)
     siwa.addRoutes(to: router)
-    let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)))
+    // Every request body gets BODY_TIMEOUT whole (a dripping one too: Hummingbird's idle timeout alone would not
+    // close it), at most MAX_SLOW_BODIES at once; idle connections are closed after IDLE_TIMEOUT.
+    let bodyLimits = try RequestBodyDeadline.Limits(timeout: .seconds(Int64(settings.bodyTimeout)),
+                                                    maximumConcurrentBodies: settings.maxSlowBodies)
+    let app = Application(router: router,
+                          server: .http1(configuration: .init(additionalChannelHandlers: [RequestBodyDeadline(limits: bodyLimits)],
+                                                              idleTimeout: .seconds(Int64(settings.idleTimeout)))),
+                          configuration: .init(address: .hostname(host, port: port)))
     try await app.runService()
 } catch let error as IntegrationError where error.code == .configuration {
     fail(error.reason)

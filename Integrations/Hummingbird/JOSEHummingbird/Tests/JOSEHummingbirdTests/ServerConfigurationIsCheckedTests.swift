@@ -36,7 +36,8 @@ struct ServerConfigurationIsCheckedTests {
     static let badNumbers = ["inf", "-inf", "nan", "1e300", "9.3e18", "9223372036854775807", "99999999999999999999",
                              "-1", "0", "+5", "5.5", " 5", "0x10", "abc", "３"]
 
-    @Test(arguments: ["SESSION_LIFETIME", "PORT", "NONCE_LIFETIME", "NONCE_CAPACITY"])
+    @Test(arguments: ["SESSION_LIFETIME", "PORT", "NONCE_LIFETIME", "NONCE_CAPACITY", "BODY_TIMEOUT", "MAX_SLOW_BODIES",
+                      "IDLE_TIMEOUT"])
     func badNumbersStopTheServerNamingTheVariable(_ variable: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.server), "build the package first: \(Self.server)")
         var refused = 0

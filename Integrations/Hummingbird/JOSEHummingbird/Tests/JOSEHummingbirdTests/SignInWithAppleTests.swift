@@ -22,7 +22,8 @@ func appleToken(sub: String = "001234.apple-user", nonce: String? = "nonce-1", n
 /// The server under test wired to the fake Apple on `applePort`. The older suites call it with the nonce requirement
 /// off (a client-chosen nonce, compared with the claim); IssuedNonceSignInTests uses the default, on.
 func siwaRouter(applePort: Int, sessions: SessionTokens, requireIssuedNonce: Bool = false,
-                nonces: (any SignInNonceStore)? = nil) throws -> Router<JWTRequestContext> {
+                nonces: (any SignInNonceStore)? = nil,
+                settings: (inout SignInWithApple.Configuration) -> Void = { _ in }) throws -> Router<JWTRequestContext> {
     var keysConfig = testConfig()
     keysConfig.allowSymmetricKeys = true
     let keys = try RemoteJWKS(url: "http://127.0.0.1:\(applePort)/auth/keys", configuration: keysConfig)
@@ -31,6 +32,7 @@ func siwaRouter(applePort: Int, sessions: SessionTokens, requireIssuedNonce: Boo
     config.allowInsecureHTTPForTesting = true
     config.algorithms = [.hs256]
     config.requireServerIssuedNonce = requireIssuedNonce
+    settings(&config)
     let siwa = try SignInWithApple(configuration: config, appleKeys: keys, sessions: sessions, nonces: nonces) { "test-client-secret" }
     let router = Router(context: JWTRequestContext.self)
     siwa.addRoutes(to: router)

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import JOSE
 import Logging
 import NIOCore
@@ -81,10 +82,11 @@ final class FakeProvider: Sendable {
 
 /// Starts `router` on 127.0.0.1 (ephemeral port) as a child task of `group` and returns its port once it
 /// listens (at most 20 s). Cancelling the group shuts it down.
-func serve<Context: RequestContext>(_ router: Router<Context>, in group: inout ThrowingTaskGroup<Void, any Error>) async throws -> Int
+func serve<Context: RequestContext>(_ router: Router<Context>, server: HTTPServerBuilder = .http1(),
+                                    in group: inout ThrowingTaskGroup<Void, any Error>) async throws -> Int
     where Context.Source == ApplicationRequestContextSource {
     let (stream, cont) = AsyncStream.makeStream(of: Int.self)
-    let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+    let app = Application(router: router, server: server, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           onServerRunning: { channel in cont.yield(channel.localAddress?.port ?? 0); cont.finish() },
                           logger: quietLogger)
     group.addTask { try await app.run() }

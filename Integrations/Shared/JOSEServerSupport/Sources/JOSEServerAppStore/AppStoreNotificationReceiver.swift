@@ -12,6 +12,8 @@ import JOSEServerSupport
 /// | --- | --- | --- |
 /// | verified, handler returned | 200 | `ok` |
 /// | body over ``maximumBodyBytes`` | 413 | `bodyTooLarge` |
+/// | body not arrived whole within ``BodyReadGate/timeout`` (connection closed) | 408 | `bodyTimeout` |
+/// | ``BodyReadGate/maximumConcurrentReads`` bodies being read (connection closed) | 503 | `tooManyBodyReads` |
 /// | body not strict JSON, or without a string `signedPayload` | 400 | `malformedBody` |
 /// | `signedPayload` not a compact JWS | 400 | `invalidJWTFormat` |
 /// | revocation status could not be established (OCSP unreachable, stale or untrusted answer) | 503 | `retryableVerificationFailure` |
@@ -49,6 +51,16 @@ public struct AppStoreNotificationReceiver: Sendable {
         public static func tooLarge(_ limit: Int) -> Outcome {
             Outcome(status: 413, code: "bodyTooLarge", reason: "the body is over the \(limit)-byte limit", notification: nil)
         }
+
+        /// The outcome of a body that did not arrive whole within `seconds` (the connection is then closed).
+        public static func timedOut(_ seconds: Double) -> Outcome {
+            Outcome(status: 408, code: "bodyTimeout", reason: "the body did not arrive within \(seconds) s", notification: nil)
+        }
+
+        /// The outcome of a request refused because the route's concurrent body reads were all taken.
+        public static func busy(_ limit: Int) -> Outcome {
+            Outcome(status: 503, code: "tooManyBodyReads", reason: "\(limit) bodies are being read", notification: nil)
+        }
     }
 
     /// A body that is not `{"signedPayload": "<string>"}` in strict JSON.
@@ -62,18 +74,23 @@ public struct AppStoreNotificationReceiver: Sendable {
 
     public let verifier: SignedDataVerifier
     public let maximumBodyBytes: Int
+    /// The deadline (10 s by default) and concurrency limit (64) of the route's body reads: a body that has not
+    /// arrived whole by then is answered 408 and its connection closed; a request past the limit 503.
+    public let bodyReads: BodyReadGate
     private let handler: Handler
 
     /// - Parameters:
     ///   - verifier: checks each notification and the signed transaction, renewal info and app transaction in it
     ///     (with `enableOnlineChecks`, their OCSP status too, through its fetcher — e.g. ``OCSPHTTPFetcher``).
     ///   - maximumBodyBytes: larger bodies are refused (`bodyTooLarge`); frameworks stop reading at this size.
+    ///   - bodyReads: the routes' body deadline and concurrency limit (10 s, 64 at once unless given).
     ///   - handler: your code, called once per verified notification; it must be idempotent, since Apple may send
     ///     one notification more than once (`notificationUUID` identifies it).
     public init(verifier: SignedDataVerifier, maximumBodyBytes: Int = defaultMaximumBodyBytes,
-                handler: @escaping Handler) {
+                bodyReads: BodyReadGate = BodyReadGate(), handler: @escaping Handler) {
         self.verifier = verifier
         self.maximumBodyBytes = max(0, maximumBodyBytes)
+        self.bodyReads = bodyReads
         self.handler = handler
     }
 

@@ -29,7 +29,8 @@ public struct IntegrationError: Error, Equatable, CustomStringConvertible, Senda
         /// A sign-in without a nonce this server issued, or with one that is expired, already used or issued to
         /// another client session.
         public static let nonceRefused = Code(.nonceRefused)
-        /// The nonce store is full (``NonceStore/capacity`` unexpired nonces outstanding); try again later.
+        /// A nonce store is full: a store of your own refused to issue, or ``NonceStore`` remembers ``NonceStore/capacity``
+        /// used, unexpired nonces and refuses one more sign-in (``NonceStore/Outcome/storeFull``); try again later.
         public static let tooManyNonces = Code(.tooManyNonces)
         /// A provider's own rule on its identity token failed (Google's issuer or `hd`, Microsoft's tenant issuer).
         public static let providerClaims = Code(.providerClaims)

@@ -8,8 +8,9 @@ import NIOCore
 /// server's own session token.
 ///
 /// By default a sign-in must present a nonce this server issued (``issueNonce(session:)``) to the same client
-/// session, unexpired and unused; it is consumed exactly once, by the first sign-in that presents it, whatever
-/// happens next (``SignInNonceStore``; ``NonceStore`` in memory by default). The identity token's `nonce` claim must
+/// session, unexpired and unused; it is consumed exactly once, by the first sign-in whose identity token carries
+/// it, whatever happens next (``SignInNonceStore``; ``NonceStore`` in memory by default, which stores nothing for an
+/// issued nonce, only the used ones until they expire). The identity token's `nonce` claim must
 /// be the SHA-256 of that nonce in lowercase hex (``NonceStore/appleNonceClaim(for:)``: what the app passes to
 /// `ASAuthorizationAppleIDRequest.nonce`), so a captured token never shows an issued nonce.
 public struct SignInWithApple: Sendable {
@@ -35,6 +36,13 @@ public struct SignInWithApple: Sendable {
         /// holding a user's identity token and authorization code (a log, a proxy, a malicious app extension) can
         /// then sign in as that user while they are valid. Turn it off only while migrating clients.
         public var requireServerIssuedNonce = true
+        /// Seconds the whole body of `POST /auth/apple` (or of a nonce request that declares one) may take to
+        /// arrive: past it the routes answer 408 and close the connection (``BodyReadGate``).
+        public var bodyReadTimeout: Double = BodyReadGate.defaultTimeout
+        /// Most request bodies the routes read at once; a further one is answered 503 and its connection closed.
+        public var maximumConcurrentBodyReads = BodyReadGate.defaultMaximumConcurrentReads
+        /// Largest `POST /auth/apple` body read, in bytes (a sign-in is two tokens and a nonce: a few kilobytes).
+        public var maximumBodyBytes = 64 * 1024
 
         public init(clientID: String) { self.clientID = clientID }
     }
@@ -59,6 +67,9 @@ public struct SignInWithApple: Sendable {
 
     /// The server-issued nonces: a ``NonceStore`` (5-minute lifetime) unless another store was given.
     public let nonces: any SignInNonceStore
+    /// The deadline and concurrency limit of the routes' body reads (from ``Configuration/bodyReadTimeout`` and
+    /// ``Configuration/maximumConcurrentBodyReads``).
+    public let bodyReads: BodyReadGate
     private let clientSecret: @Sendable () async throws -> String
     private let httpClient: HTTPClient
     private let now: (@Sendable () -> Double)?
@@ -74,6 +85,11 @@ public struct SignInWithApple: Sendable {
                 clientSecret: @escaping @Sendable () async throws -> String) throws(IntegrationError) {
         try RemoteJWKS.checkURL(configuration.tokenEndpoint, allowHTTP: configuration.allowInsecureHTTPForTesting)
         if let nonces { self.nonces = nonces } else { self.nonces = try NonceStore() }
+        bodyReads = try BodyReadGate(timeout: configuration.bodyReadTimeout,
+                                     maximumConcurrentReads: configuration.maximumConcurrentBodyReads)
+        guard configuration.maximumBodyBytes >= 1024, configuration.maximumBodyBytes <= 1 << 20 else {
+            throw .make(.configuration, "a sign-in body limit is 1 KiB to 1 MiB")
+        }
         self.configuration = configuration
         self.appleKeys = appleKeys
         self.sessions = sessions
@@ -146,19 +162,23 @@ public struct SignInWithApple: Sendable {
         try await nonces.issue(session: session)
     }
 
-    /// The whole sign-in: nonce (issued here to `nonceSession`, consumed now) → identity token → code exchange →
-    /// same user in both → session token.
+    /// The whole sign-in: nonce (issued here to `nonceSession`, checked) → identity token → nonce consumed → code
+    /// exchange → same user in both → session token.
     ///
     /// With ``Configuration/requireServerIssuedNonce`` (the default), `nonce` must be a nonce this server issued to
-    /// `nonceSession`, unexpired and unused. It is consumed first — once, whatever happens next: of two sign-ins
-    /// racing for it exactly one gets past this point — and the identity token's `nonce` claim must then be its
-    /// SHA-256 hex (``NonceStore/appleNonceClaim(for:)``). Anything else throws
-    /// ``IntegrationError/Code/nonceRefused`` (the reason ends with the store's answer, e.g. `(unknown)`) or the
-    /// ``JOSE/JWTError`` of the identity token, before Apple's token endpoint is called. With the requirement off, a
-    /// nonce that is given is only compared, hashed, with the claim.
+    /// `nonceSession`, unexpired and unused. It is checked first (``CheckingSignInNonceStore/check(_:session:)``: for
+    /// ``NonceStore`` its tag, expiry and session binding, nothing stored), then the identity token is verified with
+    /// a `nonce` claim that must be its SHA-256 hex (``NonceStore/appleNonceClaim(for:)``), and only then is the nonce
+    /// consumed — once, whatever happens next: of sign-ins racing for it exactly one gets past this point. So only a
+    /// client holding an identity token Apple issued for that nonce can use it up (a flood of sign-ins with nonces
+    /// but no such token records nothing). Anything else throws ``IntegrationError/Code/nonceRefused`` (the reason
+    /// ends with the store's answer, e.g. `(unknown)`) or the ``JOSE/JWTError`` of the identity token, before Apple's
+    /// token endpoint is called; ``IntegrationError/Code/tooManyNonces`` when the store's record of used nonces is
+    /// full (``NonceStore/Outcome/storeFull``: answer 503). With the requirement off, a nonce that is given is only
+    /// compared, hashed, with the claim.
     public func signIn(identityToken: String, authorizationCode: String, nonce: String?,
                        nonceSession: String?) async throws -> Session {
-        let expectedClaim: String?
+        let identity: AppleIdentityClaims
         if configuration.requireServerIssuedNonce {
             guard let nonce, !nonce.isEmpty else {
                 throw IntegrationError.make(.nonceRefused, "no nonce: ask this server for one first")
@@ -166,22 +186,27 @@ public struct SignInWithApple: Sendable {
             guard let nonceSession, !nonceSession.isEmpty else {
                 throw IntegrationError.make(.nonceRefused, "no client session for the nonce")
             }
+            let checked = await (nonces as? any CheckingSignInNonceStore)?.check(nonce, session: nonceSession) ?? .valid
+            guard checked == .valid else { throw Self.nonceRefused(checked) }
+            identity = try await verifyIdentityToken(identityToken, nonce: NonceStore.appleNonceClaim(for: nonce))
             let outcome = await nonces.consume(nonce, session: nonceSession)
-            guard outcome == .consumed else {
-                throw IntegrationError.make(.nonceRefused,
-                                            "the nonce is not one issued to this session, unexpired and unused (\(outcome))")
-            }
-            expectedClaim = NonceStore.appleNonceClaim(for: nonce)
+            guard outcome == .consumed else { throw Self.nonceRefused(outcome) }
         } else {
-            expectedClaim = nonce.map(NonceStore.appleNonceClaim(for:))
+            identity = try await verifyIdentityToken(identityToken, nonce: nonce.map(NonceStore.appleNonceClaim(for:)))
         }
-        let identity = try await verifyIdentityToken(identityToken, nonce: expectedClaim)
         let (exchanged, refresh) = try await exchange(code: authorizationCode, nonce: identity.nonce)
         guard exchanged.subject == identity.subject else {
             throw IntegrationError.make(.invalidResponse, "id_token from the exchange names another user than the identity token")
         }
         let token = try sessions.issue(subject: identity.subject, email: identity.email)
         return Session(token: token, subject: identity.subject, email: identity.email, appleRefreshToken: refresh)
+    }
+
+    static func nonceRefused(_ outcome: NonceStore.Outcome) -> IntegrationError {
+        if outcome == .storeFull {
+            return .make(.tooManyNonces, "the record of used nonces is full; try again later (storeFull)")
+        }
+        return .make(.nonceRefused, "the nonce is not one issued to this session, unexpired and unused (\(outcome))")
     }
 
     static func formEncode(_ s: String) -> String {

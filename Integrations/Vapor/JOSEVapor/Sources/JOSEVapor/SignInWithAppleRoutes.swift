@@ -35,16 +35,23 @@ extension SignInWithApple {
     ///   by the HttpOnly ``JOSEServerSupport/SignInWithApple/nonceSessionCookie`` cookie (set here if the client has
     ///   no well-formed one);
     /// - `POST /auth/apple`: identity token + authorization code + that nonce (with the cookie) → session token;
+    ///
+    /// (Both read their bodies under ``JOSEServerSupport/SignInWithApple/bodyReads``: the whole body within
+    /// ``JOSEServerSupport/SignInWithApple/Configuration/bodyReadTimeout`` or 408 and the connection closed; past
+    /// ``JOSEServerSupport/SignInWithApple/Configuration/maximumConcurrentBodyReads`` bodies at once, 503 and closed.)
     /// - `POST /auth/refresh`: a session token in `Authorization: Bearer` → a new one;
     /// - `GET /me`: the session's subject, behind ``JOSEBearerAuthenticator`` and ``JOSEGuardMiddleware`` (realm
     ///   `session`);
     /// - for ES256 and RS256 sessions, `GET /.well-known/jwks.json`, the public session key set.
     ///
     /// Also sets `app.jose.sessions` to this flow's sessions (so `req.jose.sign` and `req.jose.verify` use them)
-    /// when it is not set yet.
+    /// when it is not set yet, and, when the app has none, Vapor's `idleTimeout` to the body deadline plus 1 s: Vapor hands a
+    /// request to its route only once the first byte of its body has arrived, so a body that never starts is closed
+    /// by the idle timeout (one that starts and stalls or drips is answered 408 by the route).
     ///
     /// - Parameter secureCookie: mark the nonce cookie `Secure` (https only); turn off for plain-http tests.
     public func addRoutes(to app: Application, secureCookie: Bool = true) {
+        GuardedBody.setIdleTimeoutIfUnset(app, seconds: bodyReads.timeout + 1)
         if app.jose.sessions == nil { app.jose.sessions = sessions }
         app.jose.signInWithApple = self
         addRoutes(to: app as any RoutesBuilder, secureCookie: secureCookie)
@@ -54,7 +61,18 @@ extension SignInWithApple {
     public func addRoutes(to routes: any RoutesBuilder, secureCookie: Bool = true) {
         let sessions = self.sessions
         let lifetime = Int(sessions.lifetime)
-        routes.post("auth", "apple", "nonce") { req async throws -> Response in
+        let gate = bodyReads
+        let bodyLimit = configuration.maximumBodyBytes
+        routes.on(.POST, "auth", "apple", "nonce", body: .stream) { req async throws -> Response in
+            // No body is expected; one that is declared is read (1 KiB at most) within the deadline, so that it
+            // cannot hold the connection.
+            if GuardedBody.declared(req) {
+                switch await GuardedBody.read(req, limit: 1024, gate: gate) {
+                case .bytes: break
+                case .tooLarge: throw Abort(.payloadTooLarge)
+                case .refused(let response): return response
+                }
+            }
             let existing = Self.sessionCookie(req)
             let session = existing ?? NonceStore.newSessionID()
             let issued: NonceStore.Issued
@@ -71,9 +89,15 @@ extension SignInWithApple {
             }
             return response
         }
-        routes.post("auth", "apple") { req async throws -> Response in
+        routes.on(.POST, "auth", "apple", body: .stream) { req async throws -> Response in
+            let bytes: [UInt8]
+            switch await GuardedBody.read(req, limit: bodyLimit, gate: gate) {
+            case .bytes(let b): bytes = b
+            case .tooLarge: throw Abort(.payloadTooLarge)
+            case .refused(let response): return response
+            }
             let body: AppleSignInBody
-            do { body = try req.content.decode(AppleSignInBody.self) } catch {
+            do { body = try JSONDecoder().decode(AppleSignInBody.self, from: Data(bytes)) } catch {
                 throw Abort(.badRequest, reason: "body is not {identityToken, authorizationCode, nonce}")
             }
             do {
@@ -82,6 +106,8 @@ extension SignInWithApple {
                 return try jsonResponse(SessionAnswer(sessionToken: s.token, subject: s.subject, expiresIn: lifetime))
             } catch let e as JWTError {
                 throw Abort(.unauthorized, reason: "sign-in refused: \(e.code)")
+            } catch let e as IntegrationError where e.code == .tooManyNonces {
+                throw Abort(.serviceUnavailable, reason: "sign-in refused: \(e.code): \(e.reason)")
             } catch let e as IntegrationError {
                 throw Abort(.unauthorized, reason: "sign-in refused: \(e.code)")
             } catch {

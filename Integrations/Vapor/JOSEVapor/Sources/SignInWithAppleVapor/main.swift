@@ -14,6 +14,11 @@
 //   SESSION_AUDIENCE       `aud` of session tokens (default "api")
 //   SESSION_LIFETIME       whole seconds, 60 to 31536000 (default 3600)
 //   NONCE_LIFETIME         whole seconds a server-issued nonce stays valid, 10 to 3600 (default 300)
+//   BODY_TIMEOUT           whole seconds a request body may take to arrive whole, 1 to 600 (default 10): past it
+//                          408 and the connection closed
+//   MAX_SLOW_BODIES        request bodies read at once, 1 to 100000 (default 64): past it 503 and closed
+//   IDLE_TIMEOUT           whole seconds an idle connection is kept, 1 to 3600 (default BODY_TIMEOUT + 1: Vapor hands a
+//                          request to its route only once its body starts, so this closes a body that never does)
 //   ALLOW_SIGN_IN_WITHOUT_SERVER_NONCE=1
 //                          accept sign-ins without a nonce issued here (NOT for production: a captured identity
 //                          token then signs its user in until it expires)
@@ -70,10 +75,17 @@ let audience = env("SESSION_AUDIENCE") ?? "api"
 let lifetime = Double(integer("SESSION_LIFETIME", default: 3600, in: 60...31_536_000))
 let nonceLifetime = Double(integer("NONCE_LIFETIME", default: 300, in: 10...3600))
 let keyID = env("SESSION_KEY_ID") ?? "session-1"
+let bodyTimeout = Double(integer("BODY_TIMEOUT", default: 10, in: 1...600))
+let maxSlowBodies = integer("MAX_SLOW_BODIES", default: 64, in: 1...100_000)
+let idleTimeout = integer("IDLE_TIMEOUT", default: Int(bodyTimeout) + 1, in: 1...3600)
 
 let app = try await Application.make(.production)
 app.http.server.configuration.hostname = host
 app.http.server.configuration.port = port
+// A connection that goes quiet (a request that declares a body and never starts it: Vapor does not call the route
+// before its first byte) is closed after IDLE_TIMEOUT; the sign-in routes give a body that has started BODY_TIMEOUT
+// whole, however it drips.
+app.http.server.configuration.idleTimeout = .seconds(Int64(idleTimeout))
 do {
     let sessions: SessionTokens
     switch (env("SESSION_ALGORITHM") ?? "ES256").uppercased() {
@@ -104,6 +116,8 @@ do {
     if let t = env("APPLE_TOKEN_ENDPOINT") { config.tokenEndpoint = t }
     config.allowInsecureHTTPForTesting = insecure
     config.requireServerIssuedNonce = !flag("ALLOW_SIGN_IN_WITHOUT_SERVER_NONCE")
+    config.bodyReadTimeout = bodyTimeout
+    config.maximumConcurrentBodyReads = maxSlowBodies
     let nonces = try NonceStore(lifetime: nonceLifetime)
     let siwa: SignInWithApple
     if let ready = env("APPLE_CLIENT_SECRET") {

@@ -13,21 +13,26 @@ import Vapor
         let store = try NonceStore(lifetime: 60, capacity: 3, now: { clock.value })
         let a = try store.issue(session: "A")
         let b = try store.issue(session: "A")
-        #expect(a.value != b.value && a.value.utf8.count == 43 && a.lifetime == 60)
+        #expect(a.value != b.value && a.value.utf8.count == NonceStore.nonceLength && a.lifetime == 60)
         #expect(store.consume("never-issued", session: "A") == .unknown)
+        #expect(store.check(a.value, session: "B") == .otherSession)
         #expect(store.consume(a.value, session: "B") == .otherSession)
+        #expect(store.check(a.value, session: "A") == .valid)
         #expect(store.consume(a.value, session: "A") == .consumed)
+        #expect(store.check(a.value, session: "A") == .unknown)
         #expect(store.consume(a.value, session: "A") == .unknown)
         clock.value += 60
+        #expect(store.check(b.value, session: "A") == .expired)
         #expect(store.consume(b.value, session: "A") == .expired)
-        #expect(store.consume(b.value, session: "A") == .unknown)
-        // Capacity: three unexpired at most; expired ones make room.
-        _ = try store.issue(session: "A"); _ = try store.issue(session: "A"); _ = try store.issue(session: "A")
-        #expect(throws: IntegrationError.make(.tooManyNonces, "")) { try store.issue(session: "A") }
+        // Capacity bounds the used nonces only: issuing is never refused; three used, unexpired at most.
+        let more = try (0..<4).map { _ in try store.issue(session: "A") }
+        for n in more.prefix(3) { #expect(store.consume(n.value, session: "A") == .consumed) }
+        #expect(store.consume(more[3].value, session: "A") == .storeFull)
+        #expect(store.remembered == 3)
         clock.value += 61
-        #expect(store.outstanding == 0)
+        #expect(store.remembered == 0)
         _ = try store.issue(session: "A")
-        #expect(store.counts == (issued: 6, consumed: 1))
+        #expect(store.counts == (issued: 7, consumed: 4))
         #expect(throws: IntegrationError.make(.configuration, "")) { try store.issue(session: "") }
         #expect(throws: IntegrationError.make(.configuration, "")) { try NonceStore(lifetime: 0) }
         #expect(throws: IntegrationError.make(.configuration, "")) { try NonceStore(lifetime: .infinity) }
@@ -44,7 +49,7 @@ import Vapor
         #expect(issued.appleNonceClaim == sha256Hex(issued.value))
         #expect(issued.expiresAt == 170 && issued.lifetime == 120)
         let ids = Set((0..<1000).map { _ in NonceStore.newSessionID() })
-        #expect(ids.count == 1000 && ids.allSatisfy(NonceStore.isWellFormed) && NonceStore.isWellFormed(issued.value))
+        #expect(ids.count == 1000 && ids.allSatisfy(NonceStore.isWellFormed) && issued.value.utf8.count == NonceStore.nonceLength)
         for bad in ["", "short", String(repeating: "A", count: 42), String(repeating: "A", count: 44),
                     String(repeating: "A", count: 42) + "=", String(repeating: "A", count: 42) + "+"] {
             #expect(!NonceStore.isWellFormed(bad), "\(bad)")
