@@ -252,17 +252,9 @@ enum AppStoreVerifyCommand {
             throw .usage("\(command): --type must be one of \(types.joined(separator: ", ")), not '\(type)'")
         }
         var roots: [Certificate] = []
+        // Pinned roots are read for their name and key (RFC 5280 §6.1.1 (d)); profile deviations are warnings.
         for path in parsed.allValues("--root") {
-            let bytes = try InputFile.bytes(path, command: command)
-            do {
-                if let text = String(validating: bytes, as: UTF8.self), text.contains("-----BEGIN") {
-                    roots.append(try Certificate(pemEncoded: text))
-                } else {
-                    roots.append(try Certificate(derEncoded: bytes))
-                }
-            } catch {
-                throw .usage("\(command): '\(path)' is not a certificate: \(error.reason)")
-            }
+            roots += try X509Command.certificates(path, command: command, trustAnchors: io)
         }
         var signed = parsed.operands[0]
         if signed == "-" {

@@ -45,18 +45,29 @@ enum X509Command {
     }
 
     /// Every certificate of a file: PEM (one or more CERTIFICATE blocks) or one DER certificate.
-    static func certificates(_ path: String, command: String) throws(CLIFailure) -> [Certificate] {
+    /// With `trustAnchors`, each is read for its name and key only (RFC 5280 §6.1.1 (d)), as pinned roots are: a
+    /// profile deviation (a zero serial number, …) is written to standard error as a warning instead of refused.
+    static func certificates(_ path: String, command: String, trustAnchors io: CommandIO? = nil) throws(CLIFailure) -> [Certificate] {
         let bytes = try InputFile.bytes(path, command: command)
         do throws(X509Error) {
+            var found: [Certificate]
             if KeyFile.looksLikePEM(bytes) {
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw X509Error(.invalidPEM)
                 }
-                let found = try Certificate.certificates(pemEncoded: text)
+                found = io == nil ? try Certificate.certificates(pemEncoded: text) : try Certificate.trustAnchors(pemEncoded: text)
                 guard !found.isEmpty else { throw X509Error(.invalidPEM) }
-                return found
+            } else {
+                found = [io == nil ? try Certificate(derEncoded: bytes) : try Certificate(trustAnchorDEREncoded: bytes)]
             }
-            return [try Certificate(derEncoded: bytes)]
+            if let io {
+                for c in found {
+                    for w in c.trustAnchorWarnings {
+                        io.writeError("\(command): warning: root '\(lineSafe(path))' deviates from the certificate profile: \(w.code): \(lineSafe(w.reason))\n")
+                    }
+                }
+            }
+            return found
         } catch {
             throw .usage("\(command): '\(path)' is not a certificate: \(error.code): \(lineSafe(error.reason))")
         }
@@ -189,7 +200,7 @@ enum X509Command {
         let rootFiles = parsed.allValues("--root")
         guard !rootFiles.isEmpty else { throw .usage("\(command): give at least one trusted root with --root FILE") }
         var roots: [Certificate] = []
-        for f in rootFiles { roots += try certificates(f, command: command) }
+        for f in rootFiles { roots += try certificates(f, command: command, trustAnchors: io) }
         var pool: [Certificate] = []
         for f in parsed.allValues("--intermediate") { pool += try certificates(f, command: command) }
         let leafFile = try certificates(parsed.operands[0], command: command)

@@ -134,6 +134,22 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
         return out
     }
 
+    /// Every `CERTIFICATE` block of a PEM text, each read as a trust anchor (``init(trustAnchorDEREncoded:)``): for the
+    /// roots a caller pins, whose profile deviations are reported in ``trustAnchorWarnings`` instead of refused.
+    public static func trustAnchors(pemEncoded: String) throws(X509Error) -> [Certificate] {
+        let docs: [PEMDocument]
+        do throws(DERError) { docs = try PEMDocument.parseAll(pemEncoded) } catch {
+            throw X509Error.make(.invalidPEM, "\(error)")
+        }
+        guard !docs.isEmpty else { throw X509Error.make(.invalidPEM, "no PEM block") }
+        var out: [Certificate] = []
+        for d in docs {
+            guard d.label == "CERTIFICATE" else { throw X509Error.make(.invalidPEM, "a PEM block labelled \(d.label), expected CERTIFICATE") }
+            out.append(try Certificate(trustAnchorDEREncoded: d.derBytes))
+        }
+        return out
+    }
+
     /// The certificate as a PEM `CERTIFICATE` block.
     public var pemEncoded: String { PEMDocument(label: "CERTIFICATE", derBytes: derEncoded).pemString }
 

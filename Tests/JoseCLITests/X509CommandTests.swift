@@ -16,6 +16,18 @@ private func token(_ name: String) throws -> String {
 
 @Suite("jose x509 show and verify, jose verify --x5c-root")
 struct X509CommandTests {
+    /// A pinned root is read for its name and key (RFC 5280 §6.1.1 (d)): a root whose serial number is zero verifies
+    /// its chain, with the deviation written to standard error; the same file as a leaf is still refused.
+    @Test("verify takes a pinned root with a zero serial number, with a warning")
+    func rootWithSerialZeroIsAWarning() throws {
+        let root = Vectors.path("x509-review/root-serial-zero.pem"), leaf = Vectors.path("x509-review/anchor-serial-zero.leaf.pem")
+        let run = jose(["x509", "verify", "--root", root, "--at", "1767225600", leaf])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.contains("warning") && run.err.contains("invalidSerialNumber"), "\(run.err)")
+        #expect(jose(["x509", "show", root]).status == 2)
+        #expect(jose(["x509", "verify", "--root", Vectors.path("x509-review/root.pem"), "--at", "1767225600", root]).status != 0)
+    }
+
     @Test("show prints the fields, with the fingerprint and subject openssl prints")
     func showPrintsFields() throws {
         let run = jose(["x509", "show", file("leaf.pem")])
