@@ -6,8 +6,10 @@ import PackageDescription
 let package = Package(
     name: "PureJOSE",
     platforms: [
-        // The floor that UInt128 sets on Apple platforms.
-        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+        // The oldest systems an app SDK still supports (the LINE SDK: iOS 13). Library code must not use a standard-library
+        // or Synchronization API newer than this (UInt128, Mutex, Atomic, InlineArray, Duration…): no Apple toolchain
+        // checks it on Linux, so Scripts/check-availability.py does, from the toolchain's .swiftinterface files.
+        .macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1),
     ],
     products: [
         .library(name: "ConstantTime", targets: ["ConstantTime"]),

@@ -102,28 +102,28 @@ def gen_mul(N, m, sq=False):
     B = "a" if sq else "b"
     for j in range(N + 2):
         L.append(f"var t{j}: UInt64 = 0")
-    L.append("var x: UInt128 = 0")
+    L.append("var x = U128(_low: 0, _high: 0)")
     L.append("var c: UInt64 = 0")
     L.append("var k: UInt64 = 0")
     for i in range(N):
         L.append(f"// Round {i}: t += a·{B}[{i}]")
         for j in range(N):
-            carry = " &+ UInt128(_low: c, _high: 0)" if j > 0 else ""
-            acc = f" &+ UInt128(_low: t{j}, _high: 0)" if i > 0 else ""
-            L.append(f"x = UInt128(_low: a{j}, _high: 0) &* UInt128(_low: {B}{i}, _high: 0){acc}{carry}; t{j} = x._low; c = x._high")
+            carry = " &+ U128(_low: c, _high: 0)" if j > 0 else ""
+            acc = f" &+ U128(_low: t{j}, _high: 0)" if i > 0 else ""
+            L.append(f"x = U128(_low: a{j}, _high: 0) &* U128(_low: {B}{i}, _high: 0){acc}{carry}; t{j} = x._low; c = x._high")
         if i > 0:
-            L.append(f"x = UInt128(_low: t{N}, _high: 0) &+ UInt128(_low: c, _high: 0); t{N} = x._low; t{N+1} = x._high")
+            L.append(f"x = U128(_low: t{N}, _high: 0) &+ U128(_low: c, _high: 0); t{N} = x._low; t{N+1} = x._high")
         else:
             L.append(f"t{N} = c; t{N+1} = 0")
         L.append(f"// t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64")
         L.append("k = t0" if n0 == 1 else f"k = t0 &* {h(n0)}")
-        L.append(f"x = UInt128(_low: k, _high: 0) &* UInt128(_low: {h(ml[0])}, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high")
+        L.append(f"x = U128(_low: k, _high: 0) &* U128(_low: {h(ml[0])}, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high")
         for j in range(1, N):
             if ml[j] == 0:
-                L.append(f"x = UInt128(_low: t{j}, _high: 0) &+ UInt128(_low: c, _high: 0); t{j-1} = x._low; c = x._high")
+                L.append(f"x = U128(_low: t{j}, _high: 0) &+ U128(_low: c, _high: 0); t{j-1} = x._low; c = x._high")
             else:
-                L.append(f"x = UInt128(_low: k, _high: 0) &* UInt128(_low: {h(ml[j])}, _high: 0) &+ UInt128(_low: t{j}, _high: 0) &+ UInt128(_low: c, _high: 0); t{j-1} = x._low; c = x._high")
-        L.append(f"x = UInt128(_low: t{N}, _high: 0) &+ UInt128(_low: c, _high: 0); t{N-1} = x._low; t{N} = t{N+1} &+ x._high")
+                L.append(f"x = U128(_low: k, _high: 0) &* U128(_low: {h(ml[j])}, _high: 0) &+ U128(_low: t{j}, _high: 0) &+ U128(_low: c, _high: 0); t{j-1} = x._low; c = x._high")
+        L.append(f"x = U128(_low: t{N}, _high: 0) &+ U128(_low: c, _high: 0); t{N-1} = x._low; t{N} = t{N+1} &+ x._high")
     L.append("return Self.reduceOnce(" + ", ".join(f"t{j}" for j in range(N + 1)) + ")")
     return "\n".join("            " + l for l in L)
 
@@ -133,11 +133,11 @@ def gen_sqr(N, m):
     N word-by-word Montgomery reduction steps (SOS, Koç–Acar–Kaliski 1996), unrolled."""
     ml = limbs(m, N)
     n0 = (-pow(m, -1, 2**64)) % 2**64
-    W = lambda v: f"UInt128(_low: {v}, _high: 0)"
+    W = lambda v: f"U128(_low: {v}, _high: 0)"
     L = ["let (" + ", ".join(f"a{i}" for i in range(N)) + ") = a.v"]
     for j in range(2 * N):
         L.append(f"var r{j}: UInt64 = 0")
-    L += ["var x: UInt128 = 0", "var c: UInt64 = 0", "var k: UInt64 = 0", "var top: UInt64 = 0"]
+    L += ["var x = U128(_low: 0, _high: 0)", "var c: UInt64 = 0", "var k: UInt64 = 0", "var top: UInt64 = 0"]
     L.append("// Cross products aᵢ·aⱼ, i < j.")
     for i in range(N - 1):
         L.append("c = 0")
@@ -185,10 +185,10 @@ def gen_reduce_once(N, m):
 def gen_add(N):
     L = ["let (" + ", ".join(f"a{i}" for i in range(N)) + ") = a.v",
          "let (" + ", ".join(f"b{i}" for i in range(N)) + ") = b.v",
-         "var x: UInt128 = 0"]
+         "var x = U128(_low: 0, _high: 0)"]
     for j in range(N):
-        carry = " &+ UInt128(_low: x._high, _high: 0)" if j > 0 else ""
-        L.append(f"x = UInt128(_low: a{j}, _high: 0) &+ UInt128(_low: b{j}, _high: 0){carry}; let t{j} = x._low")
+        carry = " &+ U128(_low: x._high, _high: 0)" if j > 0 else ""
+        L.append(f"x = U128(_low: a{j}, _high: 0) &+ U128(_low: b{j}, _high: 0){carry}; let t{j} = x._low")
     L.append(f"let t{N} = x._high")
     L.append("return Self.reduceOnce(" + ", ".join(f"t{j}" for j in range(N + 1)) + ")")
     return "\n".join("            " + l for l in L)
@@ -198,15 +198,15 @@ def gen_sub(N, m):
     ml = limbs(m, N)
     L = ["let (" + ", ".join(f"a{i}" for i in range(N)) + ") = a.v",
          "let (" + ", ".join(f"b{i}" for i in range(N)) + ") = b.v",
-         "var x: UInt128 = 0",
+         "var x = U128(_low: 0, _high: 0)",
          "var borrow: UInt64 = 0"]
     for j in range(N):
         L.append(f"let d{j} = ECDSALimbs.subtractBorrowing(a{j}, b{j}, &borrow)")
     L.append("// On borrow add m back (mask = all ones), else add 0.")
     L.append("let mask = 0 &- borrow")
     for j in range(N):
-        carry = " &+ UInt128(_low: x._high, _high: 0)" if j > 0 else ""
-        L.append(f"x = UInt128(_low: d{j}, _high: 0) &+ UInt128(_low: {h(ml[j])} & mask, _high: 0){carry}; let r{j} = x._low")
+        carry = " &+ U128(_low: x._high, _high: 0)" if j > 0 else ""
+        L.append(f"x = U128(_low: d{j}, _high: 0) &+ U128(_low: {h(ml[j])} & mask, _high: 0){carry}; let r{j} = x._low")
     L.append("return Self(limbs: (" + ", ".join(f"r{j}" for j in range(N)) + "))")
     return "\n".join("            " + l for l in L)
 
@@ -274,6 +274,8 @@ MONT_TEMPLATE = '''«HEADER»
 // «DOC_TITLE»
 // «MOD_NAME» = «MOD_HEX»
 // Montgomery form with R = 2^«BITS»: an element a is stored as a·R mod «MOD_NAME», always fully reduced.
+
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
 
 extension «C» {
     /// «DOC_TITLE». Values are kept in Montgomery form and always in [0, «MOD_NAME»).
@@ -1562,7 +1564,7 @@ def tuple58(x):
 def gen_m521_mul(sq):
     """Column sums of the 9 × 9 limb product, folded: limb i·limb j with i + j ≥ 9 weighs
     2^(58(i+j)) = 2^522·2^(58(i+j−9)) ≡ 2·2^(58(i+j−9)) (mod p), so it lands in column i + j − 9 doubled."""
-    W = lambda x, y: f"UInt128(_low: {x}, _high: 0) &* UInt128(_low: {y}, _high: 0)"
+    W = lambda x, y: f"U128(_low: {x}, _high: 0) &* U128(_low: {y}, _high: 0)"
     L = ["let (" + ", ".join(f"a{i}" for i in range(9)) + ") = a.v"]
     if not sq:
         L.append("let (" + ", ".join(f"b{i}" for i in range(9)) + ") = b.v")
@@ -1604,7 +1606,7 @@ def gen_m521_mul(sq):
         L.append(f"x = c{k} &+ (x &>> 58)")
         L.append(f"{'var' if k == 1 else 'let'} r{k} = x._low & {'0x3ffffffffffffff' if k < 8 else '0x1ffffffffffffff'}")
     L.append("// x >> 57 < 2^68: limb 0 + it < 2^69 in 128 bits, whose carry (< 2^11) goes to limb 1.")
-    L.append("let y = UInt128(_low: r0, _high: 0) &+ (x &>> 57)")
+    L.append("let y = U128(_low: r0, _high: 0) &+ (x &>> 57)")
     L.append("r1 = r1 &+ (y &>> 58)._low")
     L.append("return FieldElement(limbs: (y._low & 0x3ffffffffffffff, " + ", ".join(f"r{k}" for k in range(1, 9)) + "))")
     return "\n".join("            " + l for l in L)

@@ -2,6 +2,8 @@
 // Schoolbook algorithms over the limb kernels; division is Knuth's Algorithm D
 // (The Art of Computer Programming, vol. 2, §4.3.1).
 
+import ConstantTime
+
 extension BigUInt {
     /// Sum.
     public static func + (a: BigUInt, b: BigUInt) -> BigUInt {
@@ -15,9 +17,9 @@ extension BigUInt {
                 var carry = Limbs.add(o.baseAddress!, s.baseAddress!, count: n)
                 var j = n
                 while carry != 0 {
-                    let v = UInt128(o[j]) &+ UInt128(carry)
-                    o[j] = UInt64(truncatingIfNeeded: v)
-                    carry = UInt64(truncatingIfNeeded: v &>> 64)
+                    let v = U128(_low: o[j], _high: 0) &+ U128(_low: carry, _high: 0)
+                    o[j] = v._low
+                    carry = v._high
                     j += 1
                 }
             }
@@ -39,9 +41,9 @@ extension BigUInt {
                 var borrow = Limbs.subtract(o.baseAddress!, o.baseAddress!, s.baseAddress!, count: n)
                 var j = n
                 while borrow != 0 {
-                    let v = UInt128(o[j]) &- UInt128(borrow)
-                    o[j] = UInt64(truncatingIfNeeded: v)
-                    borrow = UInt64(truncatingIfNeeded: v &>> 64) & 1
+                    let v = U128(_low: o[j], _high: 0) &- U128(_low: borrow, _high: 0)
+                    o[j] = v._low
+                    borrow = v._high & 1
                     j += 1
                 }
             }
@@ -145,47 +147,50 @@ extension BigUInt {
         let n = vn.count
         let m = un.count - n - 1
         var q = [UInt64](repeating: 0, count: m + 1)
-        let vTop = UInt128(vn[n - 1]), vNext = UInt128(vn[n - 2])
-        let base = UInt128(1) << 64
+        let vTop = vn[n - 1], vNext = vn[n - 2]
         for j in stride(from: m, through: 0, by: -1) {
             // D3. Estimate q̂ from the top two limbs, then correct it with the third (at most twice).
-            // un[j+n] ≤ v's top limb always; when equal, q̂ starts at b − 1 (Knuth's cap).
-            var qhat: UInt128
-            var rhat: UInt128
-            if un[j + n] < vn[n - 1] {
-                let (q, r) = vn[n - 1].dividingFullWidth((high: un[j + n], low: un[j + n - 1]))
-                qhat = UInt128(q)
-                rhat = UInt128(r)
+            // un[j+n] ≤ v's top limb always; when equal, q̂ starts at b − 1 (Knuth's cap). q̂ < b always; r̂ may
+            // reach b, which `rhatCarry` records (r̂ = rhatCarry·b + rhat).
+            var qhat: UInt64
+            var rhat: UInt64
+            var rhatCarry = false
+            if un[j + n] < vTop {
+                (qhat, rhat) = vTop.dividingFullWidth((high: un[j + n], low: un[j + n - 1]))
             } else {
-                qhat = base - 1
-                rhat = UInt128(un[j + n - 1]) + vTop  // (u_top·b + u_next) − (b − 1)·v_top, u_top = v_top
+                qhat = UInt64.max
+                // (u_top·b + u_next) − (b − 1)·v_top, u_top = v_top
+                (rhat, rhatCarry) = un[j + n - 1].addingReportingOverflow(vTop)
             }
-            while rhat < base && qhat * vNext > ((rhat << 64) | UInt128(un[j + n - 2])) {
+            // While r̂ < b and q̂·v_next > r̂·b + u[j+n−2] (two-limb values compared high limb first).
+            while !rhatCarry {
+                let p = qhat.multipliedFullWidth(by: vNext)
+                guard p.high > rhat || (p.high == rhat && p.low > un[j + n - 2]) else { break }
                 qhat -= 1
-                rhat += vTop
+                (rhat, rhatCarry) = rhat.addingReportingOverflow(vTop)
             }
             // D4. Multiply and subtract q̂·v from un[j ... j+n].
-            let q64 = UInt64(truncatingIfNeeded: qhat)
+            let q64 = qhat
             var carry: UInt64 = 0
             var borrow: UInt64 = 0
             for i in 0..<n {
-                let p = UInt128(q64) &* UInt128(vn[i]) &+ UInt128(carry)
-                carry = UInt64(truncatingIfNeeded: p &>> 64)
-                let d = UInt128(un[i + j]) &- UInt128(UInt64(truncatingIfNeeded: p)) &- UInt128(borrow)
-                un[i + j] = UInt64(truncatingIfNeeded: d)
-                borrow = UInt64(truncatingIfNeeded: d &>> 64) & 1
+                let p = U128(_low: q64, _high: 0) &* U128(_low: vn[i], _high: 0) &+ U128(_low: carry, _high: 0)
+                carry = p._high
+                let d = U128(_low: un[i + j], _high: 0) &- U128(_low: p._low, _high: 0) &- U128(_low: borrow, _high: 0)
+                un[i + j] = d._low
+                borrow = d._high & 1
             }
-            let d = UInt128(un[j + n]) &- UInt128(carry) &- UInt128(borrow)
-            un[j + n] = UInt64(truncatingIfNeeded: d)
+            let d = U128(_low: un[j + n], _high: 0) &- U128(_low: carry, _high: 0) &- U128(_low: borrow, _high: 0)
+            un[j + n] = d._low
             var qj = q64
-            if (d &>> 64) != 0 {
+            if d._high != 0 {
                 // D6. Add back: q̂ was one too large (rare).
                 qj &-= 1
                 var c: UInt64 = 0
                 for i in 0..<n {
-                    let s2 = UInt128(un[i + j]) &+ UInt128(vn[i]) &+ UInt128(c)
-                    un[i + j] = UInt64(truncatingIfNeeded: s2)
-                    c = UInt64(truncatingIfNeeded: s2 &>> 64)
+                    let s2 = U128(_low: un[i + j], _high: 0) &+ U128(_low: vn[i], _high: 0) &+ U128(_low: c, _high: 0)
+                    un[i + j] = s2._low
+                    c = s2._high
                 }
                 un[j + n] &+= c
             }

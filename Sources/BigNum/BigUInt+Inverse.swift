@@ -3,6 +3,8 @@
 // Variable time: for public values only (RSA blinding inverts a value that is uniformly random
 // and independent of the secret blinding factor, see RSA's private operation).
 
+import ConstantTime
+
 extension BigUInt {
     /// `self⁻¹ mod m` for an odd `m > 1`, or nil when `gcd(self, m) ≠ 1` (or `m` is even).
     /// Variable time in both values.
@@ -105,12 +107,12 @@ extension BigUInt {
     /// x = (x − y) >> t for x > y below 2^(64·len), 1 ≤ t ≤ 63 (in place, one pass).
     private static func subtractShift(_ x: UnsafeMutablePointer<UInt64>, _ y: UnsafeMutablePointer<UInt64>, _ len: Int, _ t: Int) {
         let sh = UInt64(t), back = UInt64(64 &- t)
-        var d = UInt128(_low: x[0], _high: 0) &- UInt128(_low: y[0], _high: 0)
+        var d = U128(_low: x[0], _high: 0) &- U128(_low: y[0], _high: 0)
         var prev = d._low
         var borrow = d._high & 1
         var i = 1
         while i < len {
-            d = UInt128(_low: x[i], _high: 0) &- UInt128(_low: y[i], _high: 0) &- UInt128(_low: borrow, _high: 0)
+            d = U128(_low: x[i], _high: 0) &- U128(_low: y[i], _high: 0) &- U128(_low: borrow, _high: 0)
             let cur = d._low
             borrow = d._high & 1
             x[i &- 1] = (prev &>> sh) | (cur &<< back)
@@ -129,7 +131,7 @@ extension BigUInt {
         var i = 0
         while i < len {
             let yi = y[i]
-            let sum = UInt128(_low: x[i], _high: 0) &+ UInt128(_low: yi, _high: 0) &+ UInt128(_low: carry, _high: 0)
+            let sum = U128(_low: x[i], _high: 0) &+ U128(_low: yi, _high: 0) &+ U128(_low: carry, _high: 0)
             x[i] = sum._low
             carry = sum._high
             y[i] = (yi &<< sh) | spill

@@ -29,7 +29,7 @@ extension Limbs {
         var carry: UInt64 = 0
         var j = 0
         while j < k {
-            let s = UInt128(_low: r[j], _high: 0) &+ UInt128(_low: n[j] & mask, _high: 0) &+ UInt128(_low: carry, _high: 0)
+            let s = U128(_low: r[j], _high: 0) &+ U128(_low: n[j] & mask, _high: 0) &+ U128(_low: carry, _high: 0)
             r[j] = s._low
             carry = s._high
             j &+= 1

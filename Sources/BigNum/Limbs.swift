@@ -1,10 +1,11 @@
 // Limb kernels: the loops every multi-precision operation in this package is built from.
 //
 // Limbs are `UInt64`, least-significant first. Wide products come from `multipliedFullWidth(by:)`
-// and carries go through `UInt128` sums (`mulq` + `adc` on x86-64, `mul`/`umulh` + `adcs` on
-// arm64): no Bool overflow flags, no branches on data. Values move in and out of `UInt128` only
+// and carries go through 128-bit sums (ConstantTime's `U128`: the standard library's `UInt128` is above
+// the package's Apple floor) (`mulq` + `adc` on x86-64, `mul`/`umulh` + `adcs` on
+// arm64): no Bool overflow flags, no branches on data. Values move in and out of `U128` only
 // through its stored halves (`init(_low:_high:)`, `_low`, `_high`): the optimiser produces the same
-// code as with `UInt128(x)` / `UInt64(truncatingIfNeeded:)` / `>> 64`, but those generic
+// code as `UInt128(x)` / `UInt64(truncatingIfNeeded:)` / `>> 64`, but those generic
 // conversions are not inlined in debug builds, where they made these loops ~40× slower (measured),
 // and the test suites run in debug. The kernels take raw pointers so callers hoist `withUnsafe…Pointer` out of their loops
 // and pay no bounds checks or copy-on-write inside them; the caller guarantees the pointer ranges.
@@ -36,8 +37,8 @@ package enum Limbs {
         while j < count {
             // a·b + d + c ≤ (2⁶⁴−1)² + 2(2⁶⁴−1) = 2¹²⁸ − 1: never overflows.
             let m = a[j].multipliedFullWidth(by: b)
-            let p = UInt128(_low: m.low, _high: m.high) &+ UInt128(_low: dst[j], _high: 0)
-                &+ UInt128(_low: carry, _high: 0)
+            let p = U128(_low: m.low, _high: m.high) &+ U128(_low: dst[j], _high: 0)
+                &+ U128(_low: carry, _high: 0)
             dst[j] = p._low
             carry = p._high
             j &+= 1
@@ -54,7 +55,7 @@ package enum Limbs {
         var j = 0
         while j < count {
             let m = a[j].multipliedFullWidth(by: b)
-            let p = UInt128(_low: m.low, _high: m.high) &+ UInt128(_low: carry, _high: 0)
+            let p = U128(_low: m.low, _high: m.high) &+ U128(_low: carry, _high: 0)
             dst[j] = p._low
             carry = p._high
             j &+= 1
@@ -70,7 +71,7 @@ package enum Limbs {
         var carry: UInt64 = 0
         var j = 0
         while j < count {
-            let s = UInt128(_low: dst[j], _high: 0) &+ UInt128(_low: a[j], _high: 0) &+ UInt128(_low: carry, _high: 0)
+            let s = U128(_low: dst[j], _high: 0) &+ U128(_low: a[j], _high: 0) &+ U128(_low: carry, _high: 0)
             dst[j] = s._low
             carry = s._high
             j &+= 1
@@ -89,7 +90,7 @@ package enum Limbs {
         var j = 0
         while j < count {
             // On underflow the high half of the wrapped 128-bit difference is all ones.
-            let d = UInt128(_low: a[j], _high: 0) &- UInt128(_low: b[j], _high: 0) &- UInt128(_low: borrow, _high: 0)
+            let d = U128(_low: a[j], _high: 0) &- U128(_low: b[j], _high: 0) &- U128(_low: borrow, _high: 0)
             dst[j] = d._low
             borrow = d._high & 1
             j &+= 1
@@ -125,21 +126,21 @@ package enum Limbs {
     @inlinable @inline(__always)
     package static func mac(_ a: UInt64, _ b: UInt64, _ t: UInt64, _ c: UInt64) -> (UInt64, UInt64) {
         let m = a.multipliedFullWidth(by: b)
-        let p = UInt128(_low: m.low, _high: m.high) &+ UInt128(_low: t, _high: 0) &+ UInt128(_low: c, _high: 0)
+        let p = U128(_low: m.low, _high: m.high) &+ U128(_low: t, _high: 0) &+ U128(_low: c, _high: 0)
         return (p._low, p._high)
     }
 
     /// `x + y + z` as (low, high) limbs.
     @inlinable @inline(__always)
     package static func add3(_ x: UInt64, _ y: UInt64, _ z: UInt64) -> (UInt64, UInt64) {
-        let s = UInt128(_low: x, _high: 0) &+ UInt128(_low: y, _high: 0) &+ UInt128(_low: z, _high: 0)
+        let s = U128(_low: x, _high: 0) &+ U128(_low: y, _high: 0) &+ U128(_low: z, _high: 0)
         return (s._low, s._high)
     }
 
     /// `x − y − borrow` as (difference, borrow out ∈ {0, 1}).
     @inlinable @inline(__always)
     package static func sbb(_ x: UInt64, _ y: UInt64, _ borrow: UInt64) -> (UInt64, UInt64) {
-        let d = UInt128(_low: x, _high: 0) &- UInt128(_low: y, _high: 0) &- UInt128(_low: borrow, _high: 0)
+        let d = U128(_low: x, _high: 0) &- U128(_low: y, _high: 0) &- U128(_low: borrow, _high: 0)
         return (d._low, d._high & 1)
     }
 
@@ -147,8 +148,8 @@ package enum Limbs {
     @inlinable @inline(__always)
     package static func diagonal(_ a: UInt64, _ dlo: UInt64, _ dhi: UInt64, _ carry: UInt64) -> (UInt64, UInt64, UInt64) {
         let sq = a.multipliedFullWidth(by: a)
-        let s0 = UInt128(_low: dlo, _high: 0) &+ UInt128(_low: sq.low, _high: 0) &+ UInt128(_low: carry, _high: 0)
-        let s1 = UInt128(_low: dhi, _high: 0) &+ UInt128(_low: sq.high, _high: 0) &+ UInt128(_low: s0._high, _high: 0)
+        let s0 = U128(_low: dlo, _high: 0) &+ U128(_low: sq.low, _high: 0) &+ U128(_low: carry, _high: 0)
+        let s1 = U128(_low: dhi, _high: 0) &+ U128(_low: sq.high, _high: 0) &+ U128(_low: s0._high, _high: 0)
         return (s0._low, s1._low, s1._high)
     }
 
@@ -202,26 +203,26 @@ package enum Limbs {
             let ai = a[i]
             // j = 0: pick m so that the low word of t + aᵢ·b + m·n vanishes.
             let m0 = ai.multipliedFullWidth(by: b0)
-            let p0 = UInt128(_low: m0.low, _high: m0.high) &+ UInt128(_low: t[0], _high: 0)
+            let p0 = U128(_low: m0.low, _high: m0.high) &+ U128(_low: t[0], _high: 0)
             let m = p0._low &* n0inv
             let r0 = m.multipliedFullWidth(by: n0)
-            let q0 = UInt128(_low: r0.low, _high: r0.high) &+ UInt128(_low: p0._low, _high: 0)
+            let q0 = U128(_low: r0.low, _high: r0.high) &+ U128(_low: p0._low, _high: 0)
             var c1 = p0._high
             var c2 = q0._high
             var j = 1
             while j < k {
                 let mp = ai.multipliedFullWidth(by: b[j])
-                let p = UInt128(_low: mp.low, _high: mp.high) &+ UInt128(_low: t[j], _high: 0)
-                    &+ UInt128(_low: c1, _high: 0)
+                let p = U128(_low: mp.low, _high: mp.high) &+ U128(_low: t[j], _high: 0)
+                    &+ U128(_low: c1, _high: 0)
                 let mq = m.multipliedFullWidth(by: n[j])
-                let q = UInt128(_low: mq.low, _high: mq.high) &+ UInt128(_low: p._low, _high: 0)
-                    &+ UInt128(_low: c2, _high: 0)
+                let q = U128(_low: mq.low, _high: mq.high) &+ U128(_low: p._low, _high: 0)
+                    &+ U128(_low: c2, _high: 0)
                 t[j &- 1] = q._low
                 c1 = p._high
                 c2 = q._high
                 j &+= 1
             }
-            let s = UInt128(_low: t[k], _high: 0) &+ UInt128(_low: c1, _high: 0) &+ UInt128(_low: c2, _high: 0)
+            let s = U128(_low: t[k], _high: 0) &+ U128(_low: c1, _high: 0) &+ U128(_low: c2, _high: 0)
             t[k &- 1] = s._low
             t[k] = s._high
             i &+= 1
@@ -253,10 +254,10 @@ package enum Limbs {
             let d = w + (i &+ i &+ 1)  // d[u] is position 2i+1+u
             // u = 0, 1: row i only (row i+1 starts at 2i+3).
             let p0 = ai.multipliedFullWidth(by: ai1)
-            let x0 = UInt128(_low: p0.low, _high: p0.high) &+ UInt128(_low: d[0], _high: 0)
+            let x0 = U128(_low: p0.low, _high: p0.high) &+ U128(_low: d[0], _high: 0)
             d[0] = x0._low
             let p1 = ai.multipliedFullWidth(by: a[i &+ 2])
-            let x1 = UInt128(_low: p1.low, _high: p1.high) &+ UInt128(_low: d[1], _high: 0) &+ UInt128(_low: x0._high, _high: 0)
+            let x1 = U128(_low: p1.low, _high: p1.high) &+ U128(_low: d[1], _high: 0) &+ U128(_low: x0._high, _high: 0)
             d[1] = x1._low
             var c0 = x1._high
             var c1: UInt64 = 0
@@ -266,16 +267,16 @@ package enum Limbs {
             // Two positions per iteration, as in montgomeryReduce (no carry moves between them).
             while u < last {
                 let pa = ai.multipliedFullWidth(by: a[i &+ 1 &+ u])
-                let x = UInt128(_low: pa.low, _high: pa.high) &+ UInt128(_low: d[u], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                let x = U128(_low: pa.low, _high: pa.high) &+ U128(_low: d[u], _high: 0) &+ U128(_low: c0, _high: 0)
                 let pb = ai1.multipliedFullWidth(by: a[i &+ u])
-                let y = UInt128(_low: pb.low, _high: pb.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                let y = U128(_low: pb.low, _high: pb.high) &+ U128(_low: x._low, _high: 0) &+ U128(_low: c1, _high: 0)
                 d[u] = y._low
                 let pa2 = ai.multipliedFullWidth(by: a[i &+ 2 &+ u])
-                let x2 = UInt128(_low: pa2.low, _high: pa2.high) &+ UInt128(_low: d[u &+ 1], _high: 0)
-                    &+ UInt128(_low: x._high, _high: 0)
+                let x2 = U128(_low: pa2.low, _high: pa2.high) &+ U128(_low: d[u &+ 1], _high: 0)
+                    &+ U128(_low: x._high, _high: 0)
                 let pb2 = ai1.multipliedFullWidth(by: a[i &+ 1 &+ u])
-                let y2 = UInt128(_low: pb2.low, _high: pb2.high) &+ UInt128(_low: x2._low, _high: 0)
-                    &+ UInt128(_low: y._high, _high: 0)
+                let y2 = U128(_low: pb2.low, _high: pb2.high) &+ U128(_low: x2._low, _high: 0)
+                    &+ U128(_low: y._high, _high: 0)
                 d[u &+ 1] = y2._low
                 c0 = x2._high
                 c1 = y2._high
@@ -283,9 +284,9 @@ package enum Limbs {
             }
             if u <= last {
                 let pa = ai.multipliedFullWidth(by: a[i &+ 1 &+ u])
-                let x = UInt128(_low: pa.low, _high: pa.high) &+ UInt128(_low: d[u], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                let x = U128(_low: pa.low, _high: pa.high) &+ U128(_low: d[u], _high: 0) &+ U128(_low: c0, _high: 0)
                 let pb = ai1.multipliedFullWidth(by: a[i &+ u])
-                let y = UInt128(_low: pb.low, _high: pb.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                let y = U128(_low: pb.low, _high: pb.high) &+ U128(_low: x._low, _high: 0) &+ U128(_low: c1, _high: 0)
                 d[u] = y._low
                 c0 = x._high
                 c1 = y._high
@@ -293,7 +294,7 @@ package enum Limbs {
             // Position i+k (still zero): row i's carry and row i+1's last product;
             // position i+k+1: row i+1's carry.
             let pl = ai1.multipliedFullWidth(by: a[k &- 1])
-            let y = UInt128(_low: pl.low, _high: pl.high) &+ UInt128(_low: c0, _high: 0) &+ UInt128(_low: c1, _high: 0)
+            let y = U128(_low: pl.low, _high: pl.high) &+ U128(_low: c0, _high: 0) &+ U128(_low: c1, _high: 0)
             d[last &+ 1] = y._low
             d[last &+ 2] = y._high
             i &+= 2
@@ -313,8 +314,8 @@ package enum Limbs {
             let dhi = (hi &<< 1) | (lo &>> 63)
             shiftIn = hi &>> 63
             let sq = a[i].multipliedFullWidth(by: a[i])
-            let s0 = UInt128(_low: dlo, _high: 0) &+ UInt128(_low: sq.low, _high: 0) &+ UInt128(_low: carry, _high: 0)
-            let s1 = UInt128(_low: dhi, _high: 0) &+ UInt128(_low: sq.high, _high: 0) &+ UInt128(_low: s0._high, _high: 0)
+            let s0 = U128(_low: dlo, _high: 0) &+ U128(_low: sq.low, _high: 0) &+ U128(_low: carry, _high: 0)
+            let s1 = U128(_low: dhi, _high: 0) &+ U128(_low: sq.high, _high: 0) &+ U128(_low: s0._high, _high: 0)
             w[i &+ i] = s0._low
             w[i &+ i &+ 1] = s1._low
             carry = s1._high
@@ -346,30 +347,30 @@ package enum Limbs {
                 let m0 = d[0] &* n0inv
                 // Limb 0: d[0] + m0·n[0] ≡ 0; keep the carry.
                 let a0 = m0.multipliedFullWidth(by: n0)
-                var c0 = (UInt128(_low: a0.low, _high: a0.high) &+ UInt128(_low: d[0], _high: 0))._high
+                var c0 = (U128(_low: a0.low, _high: a0.high) &+ U128(_low: d[0], _high: 0))._high
                 // Limb 1: with row 0 added, it fixes m1.
                 let a1 = m0.multipliedFullWidth(by: n[1])
-                let x1 = UInt128(_low: a1.low, _high: a1.high) &+ UInt128(_low: d[1], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                let x1 = U128(_low: a1.low, _high: a1.high) &+ U128(_low: d[1], _high: 0) &+ U128(_low: c0, _high: 0)
                 c0 = x1._high
                 let m1 = x1._low &* n0inv
                 let b0 = m1.multipliedFullWidth(by: n0)
-                var c1 = (UInt128(_low: b0.low, _high: b0.high) &+ UInt128(_low: x1._low, _high: 0))._high
+                var c1 = (U128(_low: b0.low, _high: b0.high) &+ U128(_low: x1._low, _high: 0))._high
                 var j = 2
                 // Two limbs per iteration: the carries stay in the same registers from one
                 // iteration to the next (one limb per iteration spent two register moves and the
                 // loop test on every limb: 19 instructions for its two products, 9.5 per product).
                 while j &+ 1 < k {
                     let a = m0.multipliedFullWidth(by: n[j])
-                    let x = UInt128(_low: a.low, _high: a.high) &+ UInt128(_low: d[j], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                    let x = U128(_low: a.low, _high: a.high) &+ U128(_low: d[j], _high: 0) &+ U128(_low: c0, _high: 0)
                     let b = m1.multipliedFullWidth(by: n[j &- 1])
-                    let y = UInt128(_low: b.low, _high: b.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                    let y = U128(_low: b.low, _high: b.high) &+ U128(_low: x._low, _high: 0) &+ U128(_low: c1, _high: 0)
                     d[j] = y._low
                     let a2 = m0.multipliedFullWidth(by: n[j &+ 1])
-                    let x2 = UInt128(_low: a2.low, _high: a2.high) &+ UInt128(_low: d[j &+ 1], _high: 0)
-                        &+ UInt128(_low: x._high, _high: 0)
+                    let x2 = U128(_low: a2.low, _high: a2.high) &+ U128(_low: d[j &+ 1], _high: 0)
+                        &+ U128(_low: x._high, _high: 0)
                     let b2 = m1.multipliedFullWidth(by: n[j])
-                    let y2 = UInt128(_low: b2.low, _high: b2.high) &+ UInt128(_low: x2._low, _high: 0)
-                        &+ UInt128(_low: y._high, _high: 0)
+                    let y2 = U128(_low: b2.low, _high: b2.high) &+ U128(_low: x2._low, _high: 0)
+                        &+ U128(_low: y._high, _high: 0)
                     d[j &+ 1] = y2._low
                     c0 = x2._high
                     c1 = y2._high
@@ -377,20 +378,20 @@ package enum Limbs {
                 }
                 if j < k {
                     let a = m0.multipliedFullWidth(by: n[j])
-                    let x = UInt128(_low: a.low, _high: a.high) &+ UInt128(_low: d[j], _high: 0) &+ UInt128(_low: c0, _high: 0)
+                    let x = U128(_low: a.low, _high: a.high) &+ U128(_low: d[j], _high: 0) &+ U128(_low: c0, _high: 0)
                     let b = m1.multipliedFullWidth(by: n[j &- 1])
-                    let y = UInt128(_low: b.low, _high: b.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                    let y = U128(_low: b.low, _high: b.high) &+ U128(_low: x._low, _high: 0) &+ U128(_low: c1, _high: 0)
                     d[j] = y._low
                     c0 = x._high
                     c1 = y._high
                 }
                 // Limb k: row 0's carry, the previous pass's carry, and row 1's last product.
-                let x = UInt128(_low: d[k], _high: 0) &+ UInt128(_low: c0, _high: 0) &+ UInt128(_low: top, _high: 0)
+                let x = U128(_low: d[k], _high: 0) &+ U128(_low: c0, _high: 0) &+ U128(_low: top, _high: 0)
                 let b = m1.multipliedFullWidth(by: n[k &- 1])
-                let y = UInt128(_low: b.low, _high: b.high) &+ UInt128(_low: x._low, _high: 0) &+ UInt128(_low: c1, _high: 0)
+                let y = U128(_low: b.low, _high: b.high) &+ U128(_low: x._low, _high: 0) &+ U128(_low: c1, _high: 0)
                 d[k] = y._low
                 // Limb k + 1: the remaining carries; what overflows is owed two limbs up.
-                let z = UInt128(_low: d[k &+ 1], _high: 0) &+ UInt128(_low: x._high, _high: 0) &+ UInt128(_low: y._high, _high: 0)
+                let z = U128(_low: d[k &+ 1], _high: 0) &+ U128(_low: x._high, _high: 0) &+ U128(_low: y._high, _high: 0)
                 d[k &+ 1] = z._low
                 top = z._high
                 p &+= 2
@@ -399,7 +400,7 @@ package enum Limbs {
         if p < k {
             // Odd count: one last single row.
             let c = montgomeryReduceStep(w + p, modulus: n, n0inv: n0inv, count: k)
-            let s = UInt128(_low: w[p &+ k], _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0)
+            let s = U128(_low: w[p &+ k], _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0)
             w[p &+ k] = s._low
             top = s._high
             p &+= 1

@@ -92,7 +92,7 @@ package enum SafeGCD {
     }
 
     @inline(__always)
-    static func wide(_ a: Int64, _ b: Int64) -> Int128 { Int128(a) &* Int128(b) }
+    static func wide(_ a: Int64, _ b: Int64) -> I128 { I128(a, times: b) }
 
     /// (f, g) ← ((u·f + v·g)/2^62, (q·f + r·g)/2^62), exactly (the low 62 bits are zero by construction).
     /// Limbs 0…7 come out in [0, 2^62), limb 8 signed. |f|, |g| < 2^522 and |u| + |v| ≤ 2^62: every column
@@ -106,12 +106,12 @@ package enum SafeGCD {
         for i in 1..<9 {
             cf = cf &+ wide(u, f[i]) &+ wide(v, g[i])
             cg = cg &+ wide(q, f[i]) &+ wide(r, g[i])
-            f[i &- 1] = Int64(truncatingIfNeeded: cf) & mask62
-            g[i &- 1] = Int64(truncatingIfNeeded: cg) & mask62
+            f[i &- 1] = Int64(bitPattern: cf._low) & mask62
+            g[i &- 1] = Int64(bitPattern: cg._low) & mask62
             cf = cf &>> 62; cg = cg &>> 62
         }
-        f[8] = Int64(truncatingIfNeeded: cf)
-        g[8] = Int64(truncatingIfNeeded: cg)
+        f[8] = Int64(bitPattern: cf._low)
+        g[8] = Int64(bitPattern: cg._low)
     }
 
     /// (d, e) ← ((u·d + v·e)/2^62, (q·d + r·e)/2^62) mod M, with multiples md, me of M added so that the low
@@ -126,19 +126,19 @@ package enum SafeGCD {
         var cd = wide(u, d[0]) &+ wide(v, e[0])
         var ce = wide(q, d[0]) &+ wide(r, e[0])
         // Correct md, me so that t·[d, e] + M·[md, me] has 62 zero bottom bits.
-        md = md &- (Int64(bitPattern: inverse62 &* UInt64(truncatingIfNeeded: cd) &+ UInt64(bitPattern: md)) & mask62)
-        me = me &- (Int64(bitPattern: inverse62 &* UInt64(truncatingIfNeeded: ce) &+ UInt64(bitPattern: me)) & mask62)
+        md = md &- (Int64(bitPattern: inverse62 &* cd._low &+ UInt64(bitPattern: md)) & mask62)
+        me = me &- (Int64(bitPattern: inverse62 &* ce._low &+ UInt64(bitPattern: me)) & mask62)
         cd = cd &+ wide(m[0], md); ce = ce &+ wide(m[0], me)
         cd = cd &>> 62; ce = ce &>> 62
         for i in 1..<9 {
             cd = cd &+ wide(u, d[i]) &+ wide(v, e[i]) &+ wide(m[i], md)
             ce = ce &+ wide(q, d[i]) &+ wide(r, e[i]) &+ wide(m[i], me)
-            d[i &- 1] = Int64(truncatingIfNeeded: cd) & mask62
-            e[i &- 1] = Int64(truncatingIfNeeded: ce) & mask62
+            d[i &- 1] = Int64(bitPattern: cd._low) & mask62
+            e[i &- 1] = Int64(bitPattern: ce._low) & mask62
             cd = cd &>> 62; ce = ce &>> 62
         }
-        d[8] = Int64(truncatingIfNeeded: cd)
-        e[8] = Int64(truncatingIfNeeded: ce)
+        d[8] = Int64(bitPattern: cd._low)
+        e[8] = Int64(bitPattern: ce._low)
     }
 
     /// r in (−2M, M) → (sign < 0 ? −r : r) mod M in [0, M) (libsecp256k1's normalize_62). Constant time.

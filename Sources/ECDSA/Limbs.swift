@@ -1,6 +1,8 @@
 // Fixed-width limb helpers shared by the generated P-256 / P-384 code: big-endian byte ⇄ little-endian
 // 64-bit limb conversion and comparison. Limb tuples are least-significant limb first.
 
+import ConstantTime
+
 enum ECDSALimbs {
     @inline(__always)
     static func word(_ b: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
@@ -41,7 +43,7 @@ enum ECDSALimbs {
 
     /// a − b − borrow (borrow ∈ {0, 1}); `borrow` becomes the borrow out. The generated field and scalar code
     /// chains these: swiftc -O turns the chain into one `sub`/`sbb` run, where the same chain written as
-    /// `UInt128` differences keeping `x._high & 1` compiled to an `add`/`adc`/`sar` triple per limb (a P-256
+    /// 128-bit differences (then `UInt128`, now ConstantTime's `U128`) keeping `x._high & 1` compiled to an `add`/`adc`/`sar` triple per limb (a P-256
     /// field addition 54 → 26 instructions). The two overflow flags are combined as bits (a `Bool` → 0/1
     /// through `?:` compiled back to the long form). No branch.
     @inline(__always)
@@ -55,12 +57,11 @@ enum ECDSALimbs {
     /// a < b, by the borrow of a − b (no data-dependent branches).
     @inline(__always)
     static func less4(_ a: (UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
-        var x: UInt128 = 0
         var borrow: UInt64 = 0
-        x = UInt128(a.0) &- UInt128(b.0); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-        x = UInt128(a.1) &- UInt128(b.1) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-        x = UInt128(a.2) &- UInt128(b.2) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-        x = UInt128(a.3) &- UInt128(b.3) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        _ = subtractBorrowing(a.0, b.0, &borrow)
+        _ = subtractBorrowing(a.1, b.1, &borrow)
+        _ = subtractBorrowing(a.2, b.2, &borrow)
+        _ = subtractBorrowing(a.3, b.3, &borrow)
         return borrow == 1
     }
 
@@ -69,14 +70,13 @@ enum ECDSALimbs {
     static func less6(
         _ a: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ b: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     ) -> Bool {
-        var x: UInt128 = 0
         var borrow: UInt64 = 0
-        x = UInt128(a.0) &- UInt128(b.0); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-        x = UInt128(a.1) &- UInt128(b.1) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-        x = UInt128(a.2) &- UInt128(b.2) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-        x = UInt128(a.3) &- UInt128(b.3) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-        x = UInt128(a.4) &- UInt128(b.4) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
-        x = UInt128(a.5) &- UInt128(b.5) &- UInt128(borrow); borrow = UInt64(truncatingIfNeeded: x &>> 64) & 1
+        _ = subtractBorrowing(a.0, b.0, &borrow)
+        _ = subtractBorrowing(a.1, b.1, &borrow)
+        _ = subtractBorrowing(a.2, b.2, &borrow)
+        _ = subtractBorrowing(a.3, b.3, &borrow)
+        _ = subtractBorrowing(a.4, b.4, &borrow)
+        _ = subtractBorrowing(a.5, b.5, &borrow)
         return borrow == 1
     }
 
@@ -181,7 +181,7 @@ extension ECDSALimbs {
             withUnsafeBytes(of: &b) { rb in
                 let x = ra.bindMemory(to: UInt64.self), y = rb.bindMemory(to: UInt64.self)
                 for i in 0..<9 {
-                    let d = UInt128(_low: x[i], _high: 0) &- UInt128(_low: y[i], _high: 0) &- UInt128(_low: borrow, _high: 0)
+                    let d = U128(_low: x[i], _high: 0) &- U128(_low: y[i], _high: 0) &- U128(_low: borrow, _high: 0)
                     borrow = d._high & 1
                 }
             }

@@ -1,4 +1,5 @@
-// Arithmetic in GF(2²⁵⁵ − 19), radix 2⁵¹: five UInt64 limbs, products accumulated in UInt128.
+// Arithmetic in GF(2²⁵⁵ − 19), radix 2⁵¹: five UInt64 limbs, products accumulated in 128 bits (ConstantTime's `U128`;
+// the standard library's `UInt128` is above the package's Apple floor).
 //
 // Every operation here is constant time in the values (no branch, no address depends on a limb); the
 // variable-time helpers are named `…VarTime` and only see public data.
@@ -10,8 +11,8 @@
 // `sub` accepts a < 2⁵⁴ and b < 2⁵³ (it adds 4p first) and carries, so its result is reduced again;
 // `subtractLoose` does not carry: for reduced a and b (or a < 2⁵³) its limbs stay below 2⁵⁴.
 //
-// Products go through `UInt128(_low:_high:)` and `multipliedFullWidth(by:)`, which a debug build inlines
-// (ARCHITECTURE.md, ECDSA): generic UInt128 conversions would make debug builds many times slower.
+// Products go through `U128(_low:_high:)` and `multipliedFullWidth(by:)`, which a debug build inlines
+// (ARCHITECTURE.md, ECDSA): generic 128-bit conversions would make debug builds many times slower.
 
 import ConstantTime
 
@@ -169,25 +170,25 @@ struct FieldElement: Sendable {
     static prefix func - (a: FieldElement) -> FieldElement { FieldElement.zero - a }
 
     @inline(__always)
-    static func wide(_ a: UInt64, _ b: UInt64) -> UInt128 {
+    static func wide(_ a: UInt64, _ b: UInt64) -> U128 {
         let (h, l) = a.multipliedFullWidth(by: b)
-        return UInt128(_low: l, _high: h)
+        return U128(_low: l, _high: h)
     }
 
     /// The bits of a column sum above the low 51, as the next column's carry-in.
     @inline(__always)
-    static func carry(_ r: UInt128) -> UInt128 {
-        UInt128(_low: (r._low &>> 51) | (r._high &<< 13), _high: 0)
+    static func carry(_ r: U128) -> U128 {
+        U128(_low: (r._low &>> 51) | (r._high &<< 13), _high: 0)
     }
 
     /// The last step of `*` and `squared()`: limbs o0…o4 (each < 2⁵¹) and column 4's sum r4, whose bits above 51
     /// wrap around to limb 0 times 19 (2²⁵⁵ ≡ 19). The carry is < 2⁶⁴ by the input bounds (column sums < 2¹¹⁵), but
     /// 19 times it may not fit 64 bits.
     @inline(__always)
-    static func fold(_ o0: UInt64, _ o1: UInt64, _ o2: UInt64, _ o3: UInt64, _ r4: UInt128) -> FieldElement {
+    static func fold(_ o0: UInt64, _ o1: UInt64, _ o2: UInt64, _ o3: UInt64, _ r4: U128) -> FieldElement {
         let m = mask51
         let c = (r4._low &>> 51) | (r4._high &<< 13)
-        let t0 = wide(c, 19) &+ UInt128(_low: o0, _high: 0)
+        let t0 = wide(c, 19) &+ U128(_low: o0, _high: 0)
         let t1 = o1 &+ ((t0._low &>> 51) | (t0._high &<< 13))
         return FieldElement(t0._low & m, t1, o2, o3, r4._low & m)
     }

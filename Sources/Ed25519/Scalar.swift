@@ -2,7 +2,7 @@
 //
 // Four UInt64 limbs (least significant first) with Montgomery multiplication (R = 2²⁵⁶, CIOS). Everything that
 // signing uses — the reduction of a 64-byte hash and S = r + k·a — is constant time: fixed loops, carries through
-// UInt128, and the final subtractions select with a mask behind `CT.barrier`.
+// `U128` (ConstantTime), and the final subtractions select with a mask behind `CT.barrier`.
 
 import ConstantTime
 
@@ -56,15 +56,15 @@ struct Scalar: Sendable {
     @inline(__always)
     static func subtractOrderIfNeeded(_ a0: UInt64, _ a1: UInt64, _ a2: UInt64, _ a3: UInt64, _ a4: UInt64) -> Scalar {
         let l = order
-        var x = UInt128(_low: a0, _high: 0) &- UInt128(_low: l.w0, _high: 0)
+        var x = U128(_low: a0, _high: 0) &- U128(_low: l.w0, _high: 0)
         let d0 = x._low
-        x = UInt128(_low: a1, _high: 0) &- UInt128(_low: l.w1, _high: 0) &- UInt128(_low: x._high & 1, _high: 0)
+        x = U128(_low: a1, _high: 0) &- U128(_low: l.w1, _high: 0) &- U128(_low: x._high & 1, _high: 0)
         let d1 = x._low
-        x = UInt128(_low: a2, _high: 0) &- UInt128(_low: l.w2, _high: 0) &- UInt128(_low: x._high & 1, _high: 0)
+        x = U128(_low: a2, _high: 0) &- U128(_low: l.w2, _high: 0) &- U128(_low: x._high & 1, _high: 0)
         let d2 = x._low
-        x = UInt128(_low: a3, _high: 0) &- UInt128(_low: l.w3, _high: 0) &- UInt128(_low: x._high & 1, _high: 0)
+        x = U128(_low: a3, _high: 0) &- U128(_low: l.w3, _high: 0) &- U128(_low: x._high & 1, _high: 0)
         let d3 = x._low
-        x = UInt128(_low: a4, _high: 0) &- UInt128(_low: x._high & 1, _high: 0)
+        x = U128(_low: a4, _high: 0) &- U128(_low: x._high & 1, _high: 0)
         // Borrow out of the top word: a < L, keep a.
         let keep = CT.barrier(0 &- (x._high & 1))
         return Scalar(
@@ -78,27 +78,27 @@ struct Scalar: Sendable {
         var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
         for i in 0..<4 {
             let bi = b[i]
-            var x = FieldElement.wide(a.w0, bi) &+ UInt128(_low: t0, _high: 0)
+            var x = FieldElement.wide(a.w0, bi) &+ U128(_low: t0, _high: 0)
             t0 = x._low
-            x = FieldElement.wide(a.w1, bi) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+            x = FieldElement.wide(a.w1, bi) &+ U128(_low: t1, _high: 0) &+ U128(_low: x._high, _high: 0)
             t1 = x._low
-            x = FieldElement.wide(a.w2, bi) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+            x = FieldElement.wide(a.w2, bi) &+ U128(_low: t2, _high: 0) &+ U128(_low: x._high, _high: 0)
             t2 = x._low
-            x = FieldElement.wide(a.w3, bi) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+            x = FieldElement.wide(a.w3, bi) &+ U128(_low: t3, _high: 0) &+ U128(_low: x._high, _high: 0)
             t3 = x._low
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+            x = U128(_low: t4, _high: 0) &+ U128(_low: x._high, _high: 0)
             t4 = x._low
             let t5 = x._high
 
             let m = t0 &* n0inv
-            x = FieldElement.wide(m, l.w0) &+ UInt128(_low: t0, _high: 0)
-            x = FieldElement.wide(m, l.w1) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+            x = FieldElement.wide(m, l.w0) &+ U128(_low: t0, _high: 0)
+            x = FieldElement.wide(m, l.w1) &+ U128(_low: t1, _high: 0) &+ U128(_low: x._high, _high: 0)
             t0 = x._low
-            x = FieldElement.wide(m, l.w2) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+            x = FieldElement.wide(m, l.w2) &+ U128(_low: t2, _high: 0) &+ U128(_low: x._high, _high: 0)
             t1 = x._low
-            x = FieldElement.wide(m, l.w3) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+            x = FieldElement.wide(m, l.w3) &+ U128(_low: t3, _high: 0) &+ U128(_low: x._high, _high: 0)
             t2 = x._low
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+            x = U128(_low: t4, _high: 0) &+ U128(_low: x._high, _high: 0)
             t3 = x._low
             t4 = t5 &+ x._high
         }
@@ -107,13 +107,13 @@ struct Scalar: Sendable {
 
     /// (a + b) mod L for a, b < L, constant time.
     static func addModOrder(_ a: Scalar, _ b: Scalar) -> Scalar {
-        var x = UInt128(_low: a.w0, _high: 0) &+ UInt128(_low: b.w0, _high: 0)
+        var x = U128(_low: a.w0, _high: 0) &+ U128(_low: b.w0, _high: 0)
         let s0 = x._low
-        x = UInt128(_low: a.w1, _high: 0) &+ UInt128(_low: b.w1, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+        x = U128(_low: a.w1, _high: 0) &+ U128(_low: b.w1, _high: 0) &+ U128(_low: x._high, _high: 0)
         let s1 = x._low
-        x = UInt128(_low: a.w2, _high: 0) &+ UInt128(_low: b.w2, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+        x = U128(_low: a.w2, _high: 0) &+ U128(_low: b.w2, _high: 0) &+ U128(_low: x._high, _high: 0)
         let s2 = x._low
-        x = UInt128(_low: a.w3, _high: 0) &+ UInt128(_low: b.w3, _high: 0) &+ UInt128(_low: x._high, _high: 0)
+        x = U128(_low: a.w3, _high: 0) &+ U128(_low: b.w3, _high: 0) &+ U128(_low: x._high, _high: 0)
         return subtractOrderIfNeeded(s0, s1, s2, x._low, x._high)
     }
 

@@ -81,14 +81,12 @@ package struct SignedBy: Hashable, Sendable {
 package typealias PreparedKeyCache<Value: Sendable> = BoundedCache<[UInt8], Value>
 
 #if !hasFeature(Embedded)
-import Synchronization
-
 /// A bounded cache of values made from bytes, keyed by those exact bytes (a value is only ever returned for the very
 /// bytes it was made from), safe to share between threads and tasks. When full, the oldest entry is dropped. Used
 /// for the prepared issuer keys, the remembered certificate signatures and the parsed certificates of
 /// ``CertificateVerifier`` and the leaf keys of JOSE's `X5CVerifier`; copies of a verifier share one cache.
 ///
-/// In Embedded Swift, where `Synchronization.Mutex` is not available, the cache holds nothing (``capacity`` is 0)
+/// In Embedded Swift, which has no C library lock here (Lock.swift), the cache holds nothing (``capacity`` is 0)
 /// and every key is prepared for its signature.
 package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     struct State {
@@ -97,7 +95,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         var order: [Key] = []
         var oldest = 0
     }
-    private let state = Mutex(State())
+    private let state = Lock(State())
     /// The most entries kept.
     package let capacity: Int
 
@@ -129,7 +127,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     package var count: Int { state.withLock { $0.values.count } }
 }
 #else
-/// Embedded Swift has no `Synchronization.Mutex`: this cache keeps nothing, so every key is prepared for its
+/// Embedded Swift has no lock here (Lock.swift is not compiled): this cache keeps nothing, so every key is prepared for its
 /// signature, every certificate signature is verified and every certificate parsed on every call (the trust roots'
 /// keys are still prepared once, by ``CertificateVerifier``).
 package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {

@@ -273,7 +273,7 @@ extension RSAPrivateKey {
                             var carry = Limbs.add(x, s2, count: kq)
                             i = kq
                             while i < kp &+ kq &+ 2 {
-                                let v = UInt128(_low: x[i], _high: 0) &+ UInt128(_low: carry, _high: 0)
+                                let v = U128(_low: x[i], _high: 0) &+ U128(_low: carry, _high: 0)
                                 x[i] = v._low
                                 carry = v._high
                                 i &+= 1

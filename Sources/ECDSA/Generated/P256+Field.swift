@@ -4,6 +4,8 @@
 // p = ffffffff00000001000000000000000000000000ffffffffffffffffffffffff
 // Montgomery form with R = 2^256: an element a is stored as a·R mod p, always fully reduced.
 
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
+
 extension P256 {
     /// An element of the base field of P-256, integers mod p (NIST SP 800-186 §3.2.1.3). Values are kept in Montgomery form and always in [0, p).
     package struct FieldElement: Sendable, Equatable {
@@ -48,61 +50,61 @@ extension P256 {
             var t3: UInt64 = 0
             var t4: UInt64 = 0
             var t5: UInt64 = 0
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
             // Round 0: t += a·b[0]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
             t4 = c; t5 = 0
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000001, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
             // Round 1: t += a·b[1]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; t5 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; t5 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000001, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
             // Round 2: t += a·b[2]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; t5 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; t5 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000001, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
             // Round 3: t += a·b[3]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; t5 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; t5 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000001, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
             return Self.reduceOnce(t0, t1, t2, t3, t4)
         }
 
@@ -117,22 +119,22 @@ extension P256 {
             var r5: UInt64 = 0
             var r6: UInt64 = 0
             var r7: UInt64 = 0
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
             var top: UInt64 = 0
             // Cross products aᵢ·aⱼ, i < j.
             c = 0
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a1, _high: 0) &+ UInt128(_low: r1, _high: 0) &+ UInt128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
             r4 = c
             c = 0
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
             r5 = c
             c = 0
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
             r6 = c
             // Double them.
             r7 = r6 &>> 63
@@ -145,39 +147,39 @@ extension P256 {
             r0 = r0 &<< 1
             // Add the squares aᵢ².
             c = 0
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a0, _high: 0) &+ UInt128(_low: r0, _high: 0) &+ UInt128(_low: c, _high: 0); r0 = x._low
-            x = UInt128(_low: r1, _high: 0) &+ UInt128(_low: x._high, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a1, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low
-            x = UInt128(_low: r3, _high: 0) &+ UInt128(_low: x._high, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low
-            x = UInt128(_low: r5, _high: 0) &+ UInt128(_low: x._high, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low
-            x = UInt128(_low: r7, _high: 0) &+ UInt128(_low: x._high, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a0, _high: 0) &+ U128(_low: r0, _high: 0) &+ U128(_low: c, _high: 0); r0 = x._low
+            x = U128(_low: r1, _high: 0) &+ U128(_low: x._high, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low
+            x = U128(_low: r3, _high: 0) &+ U128(_low: x._high, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low
+            x = U128(_low: r5, _high: 0) &+ U128(_low: x._high, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low
+            x = U128(_low: r7, _high: 0) &+ U128(_low: x._high, _high: 0); r7 = x._low; c = x._high
             // Montgomery reduction, one word at a time; `top` carries out of the running top word.
             k = r0
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r1, _high: 0) &+ UInt128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r4 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000001, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r4 = x._low; top = x._high
             k = r1
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r1, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r5 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r1, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000001, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r5 = x._low; top = x._high
             k = r2
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r2, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r6 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r2, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000001, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r6 = x._low; top = x._high
             k = r3
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r3, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000001, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r7 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r3, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000001, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r7 = x._low; top = x._high
             return Self.reduceOnce(r4, r5, r6, r7, top)
         }
 
@@ -186,11 +188,11 @@ extension P256 {
         static func add(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3) = a.v
             let (b0, b1, b2, b3) = b.v
-            var x: UInt128 = 0
-            x = UInt128(_low: a0, _high: 0) &+ UInt128(_low: b0, _high: 0); let t0 = x._low
-            x = UInt128(_low: a1, _high: 0) &+ UInt128(_low: b1, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t1 = x._low
-            x = UInt128(_low: a2, _high: 0) &+ UInt128(_low: b2, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t2 = x._low
-            x = UInt128(_low: a3, _high: 0) &+ UInt128(_low: b3, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t3 = x._low
+            var x = U128(_low: 0, _high: 0)
+            x = U128(_low: a0, _high: 0) &+ U128(_low: b0, _high: 0); let t0 = x._low
+            x = U128(_low: a1, _high: 0) &+ U128(_low: b1, _high: 0) &+ U128(_low: x._high, _high: 0); let t1 = x._low
+            x = U128(_low: a2, _high: 0) &+ U128(_low: b2, _high: 0) &+ U128(_low: x._high, _high: 0); let t2 = x._low
+            x = U128(_low: a3, _high: 0) &+ U128(_low: b3, _high: 0) &+ U128(_low: x._high, _high: 0); let t3 = x._low
             let t4 = x._high
             return Self.reduceOnce(t0, t1, t2, t3, t4)
         }
@@ -200,7 +202,7 @@ extension P256 {
         static func sub(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3) = a.v
             let (b0, b1, b2, b3) = b.v
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var borrow: UInt64 = 0
             let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
             let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
@@ -208,10 +210,10 @@ extension P256 {
             let d3 = ECDSALimbs.subtractBorrowing(a3, b3, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
-            x = UInt128(_low: d0, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0); let r0 = x._low
-            x = UInt128(_low: d1, _high: 0) &+ UInt128(_low: 0x00000000ffffffff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r1 = x._low
-            x = UInt128(_low: d2, _high: 0) &+ UInt128(_low: 0x0000000000000000 & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r2 = x._low
-            x = UInt128(_low: d3, _high: 0) &+ UInt128(_low: 0xffffffff00000001 & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r3 = x._low
+            x = U128(_low: d0, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0); let r0 = x._low
+            x = U128(_low: d1, _high: 0) &+ U128(_low: 0x00000000ffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r1 = x._low
+            x = U128(_low: d2, _high: 0) &+ U128(_low: 0x0000000000000000 & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r2 = x._low
+            x = U128(_low: d3, _high: 0) &+ U128(_low: 0xffffffff00000001 & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r3 = x._low
             return Self(limbs: (r0, r1, r2, r3))
         }
 

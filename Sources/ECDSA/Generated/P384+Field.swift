@@ -4,6 +4,8 @@
 // p = fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff
 // Montgomery form with R = 2^384: an element a is stored as a·R mod p, always fully reduced.
 
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
+
 extension P384 {
     /// An element of the base field of P-384, integers mod p (NIST SP 800-186 §3.2.1.4). Values are kept in Montgomery form and always in [0, p).
     package struct FieldElement: Sendable, Equatable {
@@ -52,111 +54,111 @@ extension P384 {
             var t5: UInt64 = 0
             var t6: UInt64 = 0
             var t7: UInt64 = 0
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
             // Round 0: t += a·b[0]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
             t6 = c; t7 = 0
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
             // Round 1: t += a·b[1]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
             // Round 2: t += a·b[2]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
             // Round 3: t += a·b[3]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
             // Round 4: t += a·b[4]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
             // Round 5: t += a·b[5]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
             return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6)
         }
 
@@ -175,35 +177,35 @@ extension P384 {
             var r9: UInt64 = 0
             var r10: UInt64 = 0
             var r11: UInt64 = 0
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
             var top: UInt64 = 0
             // Cross products aᵢ·aⱼ, i < j.
             c = 0
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a1, _high: 0) &+ UInt128(_low: r1, _high: 0) &+ UInt128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
             r6 = c
             c = 0
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
             r7 = c
             c = 0
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
             r8 = c
             c = 0
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
             r9 = c
             c = 0
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
             r10 = c
             // Double them.
             r11 = r10 &>> 63
@@ -220,67 +222,67 @@ extension P384 {
             r0 = r0 &<< 1
             // Add the squares aᵢ².
             c = 0
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a0, _high: 0) &+ UInt128(_low: r0, _high: 0) &+ UInt128(_low: c, _high: 0); r0 = x._low
-            x = UInt128(_low: r1, _high: 0) &+ UInt128(_low: x._high, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a1, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low
-            x = UInt128(_low: r3, _high: 0) &+ UInt128(_low: x._high, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low
-            x = UInt128(_low: r5, _high: 0) &+ UInt128(_low: x._high, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low
-            x = UInt128(_low: r7, _high: 0) &+ UInt128(_low: x._high, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low
-            x = UInt128(_low: r9, _high: 0) &+ UInt128(_low: x._high, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low
-            x = UInt128(_low: r11, _high: 0) &+ UInt128(_low: x._high, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a0, _high: 0) &+ U128(_low: r0, _high: 0) &+ U128(_low: c, _high: 0); r0 = x._low
+            x = U128(_low: r1, _high: 0) &+ U128(_low: x._high, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low
+            x = U128(_low: r3, _high: 0) &+ U128(_low: x._high, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low
+            x = U128(_low: r5, _high: 0) &+ U128(_low: x._high, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low
+            x = U128(_low: r7, _high: 0) &+ U128(_low: x._high, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low
+            x = U128(_low: r9, _high: 0) &+ U128(_low: x._high, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low
+            x = U128(_low: r11, _high: 0) &+ U128(_low: x._high, _high: 0); r11 = x._low; c = x._high
             // Montgomery reduction, one word at a time; `top` carries out of the running top word.
             k = r0 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: r1, _high: 0) &+ UInt128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r6 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r6 = x._low; top = x._high
             k = r1 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r1, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r7 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r1, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r7 = x._low; top = x._high
             k = r2 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r2, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r8 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r2, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r8 = x._low; top = x._high
             k = r3 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r3, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r9 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r3, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r9 = x._low; top = x._high
             k = r4 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r4, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r10 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r4, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r10 = x._low; top = x._high
             k = r5 &* 0x0000000100000001
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000ffffffff, _high: 0) &+ UInt128(_low: r5, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffff00000000, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffe, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r11 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r5, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r11 = x._low; top = x._high
             return Self.reduceOnce(r6, r7, r8, r9, r10, r11, top)
         }
 
@@ -289,13 +291,13 @@ extension P384 {
         static func add(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3, a4, a5) = a.v
             let (b0, b1, b2, b3, b4, b5) = b.v
-            var x: UInt128 = 0
-            x = UInt128(_low: a0, _high: 0) &+ UInt128(_low: b0, _high: 0); let t0 = x._low
-            x = UInt128(_low: a1, _high: 0) &+ UInt128(_low: b1, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t1 = x._low
-            x = UInt128(_low: a2, _high: 0) &+ UInt128(_low: b2, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t2 = x._low
-            x = UInt128(_low: a3, _high: 0) &+ UInt128(_low: b3, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t3 = x._low
-            x = UInt128(_low: a4, _high: 0) &+ UInt128(_low: b4, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t4 = x._low
-            x = UInt128(_low: a5, _high: 0) &+ UInt128(_low: b5, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t5 = x._low
+            var x = U128(_low: 0, _high: 0)
+            x = U128(_low: a0, _high: 0) &+ U128(_low: b0, _high: 0); let t0 = x._low
+            x = U128(_low: a1, _high: 0) &+ U128(_low: b1, _high: 0) &+ U128(_low: x._high, _high: 0); let t1 = x._low
+            x = U128(_low: a2, _high: 0) &+ U128(_low: b2, _high: 0) &+ U128(_low: x._high, _high: 0); let t2 = x._low
+            x = U128(_low: a3, _high: 0) &+ U128(_low: b3, _high: 0) &+ U128(_low: x._high, _high: 0); let t3 = x._low
+            x = U128(_low: a4, _high: 0) &+ U128(_low: b4, _high: 0) &+ U128(_low: x._high, _high: 0); let t4 = x._low
+            x = U128(_low: a5, _high: 0) &+ U128(_low: b5, _high: 0) &+ U128(_low: x._high, _high: 0); let t5 = x._low
             let t6 = x._high
             return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6)
         }
@@ -305,7 +307,7 @@ extension P384 {
         static func sub(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3, a4, a5) = a.v
             let (b0, b1, b2, b3, b4, b5) = b.v
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var borrow: UInt64 = 0
             let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
             let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
@@ -315,12 +317,12 @@ extension P384 {
             let d5 = ECDSALimbs.subtractBorrowing(a5, b5, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
-            x = UInt128(_low: d0, _high: 0) &+ UInt128(_low: 0x00000000ffffffff & mask, _high: 0); let r0 = x._low
-            x = UInt128(_low: d1, _high: 0) &+ UInt128(_low: 0xffffffff00000000 & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r1 = x._low
-            x = UInt128(_low: d2, _high: 0) &+ UInt128(_low: 0xfffffffffffffffe & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r2 = x._low
-            x = UInt128(_low: d3, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r3 = x._low
-            x = UInt128(_low: d4, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r4 = x._low
-            x = UInt128(_low: d5, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r5 = x._low
+            x = U128(_low: d0, _high: 0) &+ U128(_low: 0x00000000ffffffff & mask, _high: 0); let r0 = x._low
+            x = U128(_low: d1, _high: 0) &+ U128(_low: 0xffffffff00000000 & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r1 = x._low
+            x = U128(_low: d2, _high: 0) &+ U128(_low: 0xfffffffffffffffe & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r2 = x._low
+            x = U128(_low: d3, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r3 = x._low
+            x = U128(_low: d4, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r4 = x._low
+            x = U128(_low: d5, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r5 = x._low
             return Self(limbs: (r0, r1, r2, r3, r4, r5))
         }
 

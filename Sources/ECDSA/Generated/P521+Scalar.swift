@@ -4,6 +4,8 @@
 // n = 1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409
 // Montgomery form with R = 2^521: an element a is stored as a·R mod n, always fully reduced.
 
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
+
 extension P521 {
     /// An integer mod n, the order of P-521's generator (NIST SP 800-186 §3.2.1.5). Values are kept in Montgomery form and always in [0, n).
     package struct Scalar: Sendable, Equatable {
@@ -58,216 +60,216 @@ extension P521 {
             var t8: UInt64 = 0
             var t9: UInt64 = 0
             var t10: UInt64 = 0
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
             // Round 0: t += a·b[0]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b0, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
             t9 = c; t10 = 0
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             // Round 1: t += a·b[1]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b1, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             // Round 2: t += a·b[2]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b2, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             // Round 3: t += a·b[3]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b3, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             // Round 4: t += a·b[4]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b4, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             // Round 5: t += a·b[5]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b5, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             // Round 6: t += a·b[6]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b6, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             // Round 7: t += a·b[7]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b7, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             // Round 8: t += a·b[8]
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: b8, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: t0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: t1, _high: 0) &+ UInt128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: t2, _high: 0) &+ UInt128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: t3, _high: 0) &+ UInt128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: t4, _high: 0) &+ UInt128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t5, _high: 0) &+ UInt128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t6, _high: 0) &+ UInt128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: t7, _high: 0) &+ UInt128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: t8, _high: 0) &+ UInt128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = UInt128(_low: t9, _high: 0) &+ UInt128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
+            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
             return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
         }
 
@@ -292,62 +294,62 @@ extension P521 {
             var r15: UInt64 = 0
             var r16: UInt64 = 0
             var r17: UInt64 = 0
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
             var top: UInt64 = 0
             // Cross products aᵢ·aⱼ, i < j.
             c = 0
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a1, _high: 0) &+ UInt128(_low: r1, _high: 0) &+ UInt128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a6, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a7, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
             r9 = c
             c = 0
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a6, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a7, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
             r10 = c
             c = 0
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a6, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a7, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
             r11 = c
             c = 0
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a6, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a7, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
             r12 = c
             c = 0
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: a6, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: a7, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0); r12 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
             r13 = c
             c = 0
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: a6, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: a7, _high: 0) &+ UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r13, _high: 0) &+ UInt128(_low: c, _high: 0); r13 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
             r14 = c
             c = 0
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: a7, _high: 0) &+ UInt128(_low: r13, _high: 0) &+ UInt128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r14, _high: 0) &+ UInt128(_low: c, _high: 0); r14 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low; c = x._high
             r15 = c
             c = 0
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r15, _high: 0) &+ UInt128(_low: c, _high: 0); r15 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r15, _high: 0) &+ U128(_low: c, _high: 0); r15 = x._low; c = x._high
             r16 = c
             // Double them.
             r17 = r16 &>> 63
@@ -370,124 +372,124 @@ extension P521 {
             r0 = r0 &<< 1
             // Add the squares aᵢ².
             c = 0
-            x = UInt128(_low: a0, _high: 0) &* UInt128(_low: a0, _high: 0) &+ UInt128(_low: r0, _high: 0) &+ UInt128(_low: c, _high: 0); r0 = x._low
-            x = UInt128(_low: r1, _high: 0) &+ UInt128(_low: x._high, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: a1, _high: 0) &* UInt128(_low: a1, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low
-            x = UInt128(_low: r3, _high: 0) &+ UInt128(_low: x._high, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: a2, _high: 0) &* UInt128(_low: a2, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low
-            x = UInt128(_low: r5, _high: 0) &+ UInt128(_low: x._high, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: a3, _high: 0) &* UInt128(_low: a3, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low
-            x = UInt128(_low: r7, _high: 0) &+ UInt128(_low: x._high, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: a4, _high: 0) &* UInt128(_low: a4, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low
-            x = UInt128(_low: r9, _high: 0) &+ UInt128(_low: x._high, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: a5, _high: 0) &* UInt128(_low: a5, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low
-            x = UInt128(_low: r11, _high: 0) &+ UInt128(_low: x._high, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: a6, _high: 0) &* UInt128(_low: a6, _high: 0) &+ UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0); r12 = x._low
-            x = UInt128(_low: r13, _high: 0) &+ UInt128(_low: x._high, _high: 0); r13 = x._low; c = x._high
-            x = UInt128(_low: a7, _high: 0) &* UInt128(_low: a7, _high: 0) &+ UInt128(_low: r14, _high: 0) &+ UInt128(_low: c, _high: 0); r14 = x._low
-            x = UInt128(_low: r15, _high: 0) &+ UInt128(_low: x._high, _high: 0); r15 = x._low; c = x._high
-            x = UInt128(_low: a8, _high: 0) &* UInt128(_low: a8, _high: 0) &+ UInt128(_low: r16, _high: 0) &+ UInt128(_low: c, _high: 0); r16 = x._low
-            x = UInt128(_low: r17, _high: 0) &+ UInt128(_low: x._high, _high: 0); r17 = x._low; c = x._high
+            x = U128(_low: a0, _high: 0) &* U128(_low: a0, _high: 0) &+ U128(_low: r0, _high: 0) &+ U128(_low: c, _high: 0); r0 = x._low
+            x = U128(_low: r1, _high: 0) &+ U128(_low: x._high, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: a1, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low
+            x = U128(_low: r3, _high: 0) &+ U128(_low: x._high, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: a2, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low
+            x = U128(_low: r5, _high: 0) &+ U128(_low: x._high, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: a3, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low
+            x = U128(_low: r7, _high: 0) &+ U128(_low: x._high, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: a4, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low
+            x = U128(_low: r9, _high: 0) &+ U128(_low: x._high, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: a5, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low
+            x = U128(_low: r11, _high: 0) &+ U128(_low: x._high, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: a6, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low
+            x = U128(_low: r13, _high: 0) &+ U128(_low: x._high, _high: 0); r13 = x._low; c = x._high
+            x = U128(_low: a7, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low
+            x = U128(_low: r15, _high: 0) &+ U128(_low: x._high, _high: 0); r15 = x._low; c = x._high
+            x = U128(_low: a8, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r16, _high: 0) &+ U128(_low: c, _high: 0); r16 = x._low
+            x = U128(_low: r17, _high: 0) &+ U128(_low: x._high, _high: 0); r17 = x._low; c = x._high
             // Montgomery reduction, one word at a time; `top` carries out of the running top word.
             k = r0 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r0, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r1, _high: 0) &+ UInt128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r9 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r0, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r9 = x._low; top = x._high
             k = r1 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r1, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r2, _high: 0) &+ UInt128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r10 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r1, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r10 = x._low; top = x._high
             k = r2 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r2, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r3, _high: 0) &+ UInt128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r11 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r2, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r11 = x._low; top = x._high
             k = r3 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r3, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r4, _high: 0) &+ UInt128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r12 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r3, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r12 = x._low; top = x._high
             k = r4 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r4, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r5, _high: 0) &+ UInt128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = UInt128(_low: r13, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r13 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r4, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
+            x = U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r13 = x._low; top = x._high
             k = r5 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r5, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r6, _high: 0) &+ UInt128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r13, _high: 0) &+ UInt128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = UInt128(_low: r14, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r14 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r5, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
+            x = U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r14 = x._low; top = x._high
             k = r6 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r6, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r7, _high: 0) &+ UInt128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r13, _high: 0) &+ UInt128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r14, _high: 0) &+ UInt128(_low: c, _high: 0); r14 = x._low; c = x._high
-            x = UInt128(_low: r15, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r15 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r6, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low; c = x._high
+            x = U128(_low: r15, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r15 = x._low; top = x._high
             k = r7 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r7, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r8, _high: 0) &+ UInt128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r13, _high: 0) &+ UInt128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r14, _high: 0) &+ UInt128(_low: c, _high: 0); r14 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r15, _high: 0) &+ UInt128(_low: c, _high: 0); r15 = x._low; c = x._high
-            x = UInt128(_low: r16, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r16 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r7, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r15, _high: 0) &+ U128(_low: c, _high: 0); r15 = x._low; c = x._high
+            x = U128(_low: r16, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r16 = x._low; top = x._high
             k = r8 &* 0x1d2f5ccd79a995c7
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xbb6fb71e91386409, _high: 0) &+ UInt128(_low: r8, _high: 0); c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ UInt128(_low: r9, _high: 0) &+ UInt128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ UInt128(_low: r10, _high: 0) &+ UInt128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x51868783bf2f966b, _high: 0) &+ UInt128(_low: r11, _high: 0) &+ UInt128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xfffffffffffffffa, _high: 0) &+ UInt128(_low: r12, _high: 0) &+ UInt128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r13, _high: 0) &+ UInt128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r14, _high: 0) &+ UInt128(_low: c, _high: 0); r14 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0xffffffffffffffff, _high: 0) &+ UInt128(_low: r15, _high: 0) &+ UInt128(_low: c, _high: 0); r15 = x._low; c = x._high
-            x = UInt128(_low: k, _high: 0) &* UInt128(_low: 0x00000000000001ff, _high: 0) &+ UInt128(_low: r16, _high: 0) &+ UInt128(_low: c, _high: 0); r16 = x._low; c = x._high
-            x = UInt128(_low: r17, _high: 0) &+ UInt128(_low: c, _high: 0) &+ UInt128(_low: top, _high: 0); r17 = x._low; top = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r8, _high: 0); c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r15, _high: 0) &+ U128(_low: c, _high: 0); r15 = x._low; c = x._high
+            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r16, _high: 0) &+ U128(_low: c, _high: 0); r16 = x._low; c = x._high
+            x = U128(_low: r17, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r17 = x._low; top = x._high
             return Self.reduceOnce(r9, r10, r11, r12, r13, r14, r15, r16, r17, top)
         }
 
@@ -496,16 +498,16 @@ extension P521 {
         static func add(_ a: Scalar, _ b: Scalar) -> Scalar {
             let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.v
             let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.v
-            var x: UInt128 = 0
-            x = UInt128(_low: a0, _high: 0) &+ UInt128(_low: b0, _high: 0); let t0 = x._low
-            x = UInt128(_low: a1, _high: 0) &+ UInt128(_low: b1, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t1 = x._low
-            x = UInt128(_low: a2, _high: 0) &+ UInt128(_low: b2, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t2 = x._low
-            x = UInt128(_low: a3, _high: 0) &+ UInt128(_low: b3, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t3 = x._low
-            x = UInt128(_low: a4, _high: 0) &+ UInt128(_low: b4, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t4 = x._low
-            x = UInt128(_low: a5, _high: 0) &+ UInt128(_low: b5, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t5 = x._low
-            x = UInt128(_low: a6, _high: 0) &+ UInt128(_low: b6, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t6 = x._low
-            x = UInt128(_low: a7, _high: 0) &+ UInt128(_low: b7, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t7 = x._low
-            x = UInt128(_low: a8, _high: 0) &+ UInt128(_low: b8, _high: 0) &+ UInt128(_low: x._high, _high: 0); let t8 = x._low
+            var x = U128(_low: 0, _high: 0)
+            x = U128(_low: a0, _high: 0) &+ U128(_low: b0, _high: 0); let t0 = x._low
+            x = U128(_low: a1, _high: 0) &+ U128(_low: b1, _high: 0) &+ U128(_low: x._high, _high: 0); let t1 = x._low
+            x = U128(_low: a2, _high: 0) &+ U128(_low: b2, _high: 0) &+ U128(_low: x._high, _high: 0); let t2 = x._low
+            x = U128(_low: a3, _high: 0) &+ U128(_low: b3, _high: 0) &+ U128(_low: x._high, _high: 0); let t3 = x._low
+            x = U128(_low: a4, _high: 0) &+ U128(_low: b4, _high: 0) &+ U128(_low: x._high, _high: 0); let t4 = x._low
+            x = U128(_low: a5, _high: 0) &+ U128(_low: b5, _high: 0) &+ U128(_low: x._high, _high: 0); let t5 = x._low
+            x = U128(_low: a6, _high: 0) &+ U128(_low: b6, _high: 0) &+ U128(_low: x._high, _high: 0); let t6 = x._low
+            x = U128(_low: a7, _high: 0) &+ U128(_low: b7, _high: 0) &+ U128(_low: x._high, _high: 0); let t7 = x._low
+            x = U128(_low: a8, _high: 0) &+ U128(_low: b8, _high: 0) &+ U128(_low: x._high, _high: 0); let t8 = x._low
             let t9 = x._high
             return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
         }
@@ -515,7 +517,7 @@ extension P521 {
         static func sub(_ a: Scalar, _ b: Scalar) -> Scalar {
             let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.v
             let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.v
-            var x: UInt128 = 0
+            var x = U128(_low: 0, _high: 0)
             var borrow: UInt64 = 0
             let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
             let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
@@ -528,15 +530,15 @@ extension P521 {
             let d8 = ECDSALimbs.subtractBorrowing(a8, b8, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
-            x = UInt128(_low: d0, _high: 0) &+ UInt128(_low: 0xbb6fb71e91386409 & mask, _high: 0); let r0 = x._low
-            x = UInt128(_low: d1, _high: 0) &+ UInt128(_low: 0x3bb5c9b8899c47ae & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r1 = x._low
-            x = UInt128(_low: d2, _high: 0) &+ UInt128(_low: 0x7fcc0148f709a5d0 & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r2 = x._low
-            x = UInt128(_low: d3, _high: 0) &+ UInt128(_low: 0x51868783bf2f966b & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r3 = x._low
-            x = UInt128(_low: d4, _high: 0) &+ UInt128(_low: 0xfffffffffffffffa & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r4 = x._low
-            x = UInt128(_low: d5, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r5 = x._low
-            x = UInt128(_low: d6, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r6 = x._low
-            x = UInt128(_low: d7, _high: 0) &+ UInt128(_low: 0xffffffffffffffff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r7 = x._low
-            x = UInt128(_low: d8, _high: 0) &+ UInt128(_low: 0x00000000000001ff & mask, _high: 0) &+ UInt128(_low: x._high, _high: 0); let r8 = x._low
+            x = U128(_low: d0, _high: 0) &+ U128(_low: 0xbb6fb71e91386409 & mask, _high: 0); let r0 = x._low
+            x = U128(_low: d1, _high: 0) &+ U128(_low: 0x3bb5c9b8899c47ae & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r1 = x._low
+            x = U128(_low: d2, _high: 0) &+ U128(_low: 0x7fcc0148f709a5d0 & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r2 = x._low
+            x = U128(_low: d3, _high: 0) &+ U128(_low: 0x51868783bf2f966b & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r3 = x._low
+            x = U128(_low: d4, _high: 0) &+ U128(_low: 0xfffffffffffffffa & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r4 = x._low
+            x = U128(_low: d5, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r5 = x._low
+            x = U128(_low: d6, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r6 = x._low
+            x = U128(_low: d7, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r7 = x._low
+            x = U128(_low: d8, _high: 0) &+ U128(_low: 0x00000000000001ff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r8 = x._low
             return Self(limbs: (r0, r1, r2, r3, r4, r5, r6, r7, r8))
         }
 
