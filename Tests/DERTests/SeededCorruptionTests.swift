@@ -75,6 +75,7 @@ struct SeededCorruptionTests {
         return b
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // ContinuousClock, Duration: above the package floor
     @Test("100,000 mutations: reject, or parse to something that re-encodes to the input")
     func mutations() throws {
         let seeds = try Self.seeds()

@@ -218,6 +218,7 @@ struct AttackTests {
         #expect(throws: JWTError(.limitExceeded)) { try JSONValue(parsing: deepBytes) }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // ContinuousClock, Duration: above the package floor
     @Test("a 10 MB token is rejected by the size limit, quickly")
     func tenMegabyteToken() throws {
         let fx = try AttackFixture.shared()
@@ -280,6 +281,7 @@ struct AttackTests {
         #expect(set.key(id: decomposed) == nil)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // ContinuousClock, Duration: above the package floor
     @Test("rule: the compact form is scanned for two dots — 100,000 dots are rejected fast")
     func hundredThousandDots() throws {
         let fx = try AttackFixture.shared()
@@ -448,6 +450,7 @@ struct AttackTests {
 
     /// Verifies `token` five times and returns the error and the fastest time (so a descheduled thread on a
     /// busy machine does not fail the timing check; the rejection is O(1) whatever the token's length).
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // ContinuousClock, Duration: above the package floor
     func fastestRejection(of token: String, by verifier: JWTVerifier,
                           expecting: ClaimExpectations) -> (JWTError?, Duration) {
         let clock = ContinuousClock()

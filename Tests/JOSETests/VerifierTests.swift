@@ -144,6 +144,7 @@ struct VerifierTests {
     /// The bounds tell linear work from quadratic work (100,000 dots scanned pairwise would be 10¹⁰ steps, minutes),
     /// not how fast anything is: they hold in a debug build under AddressSanitizer on a loaded 2-core machine, where
     /// the former 50 ms bound failed at 108 ms (2026-11-26). Speed figures come from jose-bench.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // ContinuousClock, Duration: above the package floor
     @Test func sizeLimitFirstAndDotsScannedCheaply() {
         let huge = String(repeating: "a", count: 10 * 1024 * 1024)
         let clock = ContinuousClock()

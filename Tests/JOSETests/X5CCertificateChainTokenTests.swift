@@ -3,7 +3,6 @@ import Testing
 import TestSupport
 import PureX509
 import SHA2
-import Synchronization
 @testable import JOSE
 
 /// Tokens whose key is the leaf of their `x5c` chain (Scripts/generate-x5c-tokens.py → Vectors/x5c-tokens/):
@@ -112,7 +111,7 @@ struct X5CCertificateChainTokenTests {
         let (roots, cases) = try Self.manifest()
         let c = cases.first { $0.name == "time-from-payload-valid" }!
         struct Refused: Error, Equatable { let count: Int }
-        let seen = Mutex<[[UInt8]]>([])
+        let seen = LockedBox<[[UInt8]]>([])
         func verifier(_ refuse: Bool, root: Certificate) -> X5CVerifier {
             X5CVerifier(trustRoots: [root], algorithms: [.es256], options: .init(certificateCheck: { certificates in
                 seen.withLock { $0 = certificates.map(\.derEncoded) }
@@ -221,5 +220,17 @@ struct X5CCertificateChainTokenTests {
         #expect(throws: JWTError.self) { try verifier.leafKey(twin) }
         #expect(verifier.leafKeys.value(for: twin) == nil && verifier.leafKeys.count == 1)
         #expect(try verifier.leafKey(leaf.subjectPublicKeyInfoBytes).thumbprint == kept.thumbprint)
+    }
+}
+
+/// A value behind an `NSLock` (the package's floor, iOS 13 / macOS 10.15, is below `Synchronization.Mutex`'s).
+private final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }
