@@ -2,8 +2,8 @@
 //
 // Limbs are `UInt64`, least-significant first. Wide products come from `multipliedFullWidth(by:)`
 // and carries go through 128-bit sums (ConstantTime's `U128`: the standard library's `UInt128` is above
-// the package's Apple floor) (`mulq` + `adc` on x86-64, `mul`/`umulh` + `adcs` on
-// arm64): no Bool overflow flags, no branches on data. Values move in and out of `U128` only
+// the package's Apple floor), which compile to `mulq` + `adc` on x86-64, `mul`/`umulh` + `adcs` on arm64:
+// U128 turns its overflow Bool into 0/1 by a bit cast, so there are no branches on data. Values move in and out of `U128` only
 // through its stored halves (`init(_low:_high:)`, `_low`, `_high`): the optimiser produces the same
 // code as `UInt128(x)` / `UInt64(truncatingIfNeeded:)` / `>> 64`, but those generic
 // conversions are not inlined in debug builds, where they made these loops ~40× slower (measured),
