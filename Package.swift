@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2", "TestSupport"]),
         .testTarget(name: "SHA3Tests", dependencies: ["SHA3", "TestSupport"]),
         .testTarget(name: "DERTests", dependencies: ["DER", "TestSupport"]),
-        .testTarget(name: "BigNumTests", dependencies: ["BigNum", "TestSupport"]),
+        .testTarget(name: "BigNumTests", dependencies: ["BigNum", "ConstantTime", "TestSupport"]),
         .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "TestSupport"]),
         .testTarget(name: "ECDSATests", dependencies: ["ECDSA", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),

@@ -1,21 +1,42 @@
-// 128-bit integers as two 64-bit halves, for the multi-precision arithmetic of BigNum, RSA, ECDSA and Ed25519.
+// 128-bit integers for the multi-precision arithmetic of BigNum, RSA, ECDSA and Ed25519: `U128` (public, used by those
+// modules) and `I128` (SafeGCD's column sums, internal).
 //
-// Why not the standard library's `UInt128` / `Int128`: they exist only from macOS 15 / iOS 18 / tvOS 18 /
+// The standard library's `UInt128` / `Int128` exist on Apple systems only from macOS 15 / iOS 18 / tvOS 18 /
 // watchOS 11 / visionOS 2, above this package's floor (iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6 / visionOS 1;
-// Scripts/check-availability.py keeps library code off such APIs). These two structs offer the few operations the
-// limb code used from them, under the same spelling (`init(_low:_high:)`, `_low`, `_high`, `&+`, `&-`, `&*`,
-// `&>>`), built from `multipliedFullWidth(by:)` and `adding/subtractingReportingOverflow`: the optimiser turns
-// them into the same `mul` + `add`/`adc` (`sub`/`sbb`) sequences as the native types, with no branch: the carry's
-// Bool becomes 0/1 through `unsafeBitCast` to `UInt8` (as ECDSALimbs.subtractBorrowing does; a `?:` can compile
-// to a longer form), and ct-check's valgrind run would see a conditional jump on a secret.
+// Scripts/check-availability.py keeps library code off such APIs). So:
+// - on Apple systems (`canImport(Darwin)`), `U128` and `I128` are `PortableU128` and `PortableI128` below: two 64-bit
+//   halves with the few operations the limb code uses, under the standard library's spelling (`init(_low:_high:)`,
+//   `_low`, `_high`, `&+`, `&-`, `&*`, `&>>`), built from `multipliedFullWidth(by:)` and
+//   `adding/subtractingReportingOverflow`, with no branch (a carry's Bool becomes 0/1 through `unsafeBitCast` to
+//   `UInt8`, as ECDSALimbs.subtractBorrowing does; a `?:` compiled to a jump);
+// - everywhere else (Linux, Embedded Swift for wasm32), where there is no such floor, they are the standard library's
+//   `UInt128` / `Int128`, whose additions LLVM compiles to tighter `add`/`adc` chains: the portable structs, measured in
+//   place of them on Linux x86-64 (callgrind, jose-bench --exact), cost 3–18 % more instructions per operation
+//   (verify.p256 417,937 → 471,589; verify.p521 2,002,721 → 2,355,792; sign.rsa2048.pkcs1 12.53 M → 12.16 M).
+// The portable structs are compiled on every platform, so the tests check them against `UInt128` on Linux
+// (ConstantTimeTests is not needed: BigNumTests' `PortableU128Tests` does), and Apple builds compile the same code.
 //
-// They are `public` and `@_transparent`: only so is the body inlined into the other modules, in release builds and in
-// the debug builds the test suites run (a `package` or `@inlinable package` function stayed a call per limb operation
-// across modules: the P-256 field product grew from 725 to 3,646 bytes). Users of the package need not use them.
+// `public` and `@_transparent`: only so is the body inlined into the other modules, in release builds and in the debug
+// builds the test suites run (a `package` or `@inlinable package` operator stayed a call per limb operation across
+// modules: the P-256 field product grew from 725 to 3,646 bytes). Users of the package need not use them.
+
+#if canImport(Darwin)
+public typealias U128 = PortableU128
+typealias I128 = PortableI128
+#else
+public typealias U128 = UInt128
+typealias I128 = Int128
+
+extension Int128 {
+    /// The exact product of two `Int64`s.
+    @_transparent
+    init(_ a: Int64, times b: Int64) { self = Int128(a) &* Int128(b) }
+}
+#endif
 
 /// An unsigned 128-bit integer: `_high`·2⁶⁴ + `_low`. Arithmetic wraps modulo 2¹²⁸.
 @frozen
-public struct U128 {
+public struct PortableU128 {
     public var _low: UInt64
     public var _high: UInt64
 
@@ -27,38 +48,38 @@ public struct U128 {
 
     /// `a + b` modulo 2¹²⁸.
     @_transparent
-    public static func &+ (a: U128, b: U128) -> U128 {
+    public static func &+ (a: PortableU128, b: PortableU128) -> PortableU128 {
         let (low, carry) = a._low.addingReportingOverflow(b._low)
-        return U128(_low: low, _high: a._high &+ b._high &+ UInt64(unsafeBitCast(carry, to: UInt8.self)))
+        return PortableU128(_low: low, _high: a._high &+ b._high &+ UInt64(unsafeBitCast(carry, to: UInt8.self)))
     }
 
     /// `a − b` modulo 2¹²⁸.
     @_transparent
-    public static func &- (a: U128, b: U128) -> U128 {
+    public static func &- (a: PortableU128, b: PortableU128) -> PortableU128 {
         let (low, borrow) = a._low.subtractingReportingOverflow(b._low)
-        return U128(_low: low, _high: a._high &- b._high &- UInt64(unsafeBitCast(borrow, to: UInt8.self)))
+        return PortableU128(_low: low, _high: a._high &- b._high &- UInt64(unsafeBitCast(borrow, to: UInt8.self)))
     }
 
     /// `a · b` modulo 2¹²⁸ (one `mul` when both high halves are zero, as they are at every use here).
     @_transparent
-    public static func &* (a: U128, b: U128) -> U128 {
+    public static func &* (a: PortableU128, b: PortableU128) -> PortableU128 {
         let p = a._low.multipliedFullWidth(by: b._low)
-        return U128(_low: p.low, _high: p.high &+ a._high &* b._low &+ a._low &* b._high)
+        return PortableU128(_low: p.low, _high: p.high &+ a._high &* b._low &+ a._low &* b._high)
     }
 
     /// `a >> n` (logical), `n` taken modulo 128 as by the standard library's masking shift.
     @_transparent
-    public static func &>> (a: U128, n: Int) -> U128 {
+    public static func &>> (a: PortableU128, n: Int) -> PortableU128 {
         let s = UInt64(truncatingIfNeeded: n) & 127
-        if s >= 64 { return U128(_low: a._high &>> (s &- 64), _high: 0) }
+        if s >= 64 { return PortableU128(_low: a._high &>> (s &- 64), _high: 0) }
         if s == 0 { return a }
-        return U128(_low: (a._low &>> s) | (a._high &<< (64 &- s)), _high: a._high &>> s)
+        return PortableU128(_low: (a._low &>> s) | (a._high &<< (64 &- s)), _high: a._high &>> s)
     }
 }
 
 /// A signed 128-bit integer in two's complement: `_high`·2⁶⁴ + `_low`, `_high` signed. Arithmetic wraps.
 @frozen
-public struct I128 {
+public struct PortableI128 {
     public var _low: UInt64
     public var _high: Int64
 
@@ -77,15 +98,15 @@ public struct I128 {
 
     /// `a + b` modulo 2¹²⁸.
     @_transparent
-    public static func &+ (a: I128, b: I128) -> I128 {
+    public static func &+ (a: PortableI128, b: PortableI128) -> PortableI128 {
         let (low, carry) = a._low.addingReportingOverflow(b._low)
-        return I128(_low: low, _high: a._high &+ b._high &+ Int64(unsafeBitCast(carry, to: UInt8.self)))
+        return PortableI128(_low: low, _high: a._high &+ b._high &+ Int64(unsafeBitCast(carry, to: UInt8.self)))
     }
 
     /// `a >> n` (arithmetic: the sign fills in), for 0 < n < 64.
     @_transparent
-    public static func &>> (a: I128, n: Int) -> I128 {
+    public static func &>> (a: PortableI128, n: Int) -> PortableI128 {
         let s = UInt64(truncatingIfNeeded: n) & 63
-        return I128(_low: (a._low &>> s) | (UInt64(bitPattern: a._high) &<< (64 &- s)), _high: a._high &>> s)
+        return PortableI128(_low: (a._low &>> s) | (UInt64(bitPattern: a._high) &<< (64 &- s)), _high: a._high &>> s)
     }
 }
