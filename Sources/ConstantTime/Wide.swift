@@ -11,10 +11,10 @@
 //   `UInt8`, as ECDSALimbs.subtractBorrowing does; a `?:` compiled to a jump);
 // - everywhere else (Linux, Embedded Swift for wasm32), where there is no such floor, they are the standard library's
 //   `UInt128` / `Int128`, whose additions LLVM compiles to tighter `add`/`adc` chains: the portable structs, measured in
-//   place of them on Linux x86-64 (callgrind, jose-bench --exact), cost 3–18 % more instructions per operation
-//   (verify.p256 417,937 → 471,589; verify.p521 2,002,721 → 2,355,792; sign.rsa2048.pkcs1 12.53 M → 12.16 M).
-// The portable structs are compiled on every platform, so the tests check them against `UInt128` on Linux
-// (ConstantTimeTests is not needed: BigNumTests' `PortableU128Tests` does), and Apple builds compile the same code.
+//   their place on Linux x86-64 (callgrind, jose-bench --exact), cost up to 18 % more instructions per operation
+//   (verify.p256 417,937 → 471,589, verify.p521 2,002,721 → 2,355,792; RSA-2048 signing 3 % fewer).
+// The portable structs are compiled on every platform, so BigNumTests' `PortableU128Tests` checks them against
+// `UInt128` / `Int128` on Linux, and Apple builds compile the very code those tests run.
 //
 // `public` and `@_transparent`: only so is the body inlined into the other modules, in release builds and in the debug
 // builds the test suites run (a `package` or `@inlinable package` operator stayed a call per limb operation across
