@@ -4,16 +4,18 @@
 # SwiftNIO, AsyncHTTPClient, BoringSSL, Hummingbird and Vapor again.
 #   Scripts/integrations-cache.sh prepare      prints the cache folder for this tree (made when missing) after
 #                                              deleting this repository's own modules from it (see below)
-#   Scripts/integrations-cache.sh check START  fails unless every own module in the cache was compiled after START
-#                                              (seconds since the epoch); prints how many third-party ones were reused
+#   Scripts/integrations-cache.sh check START BASE  fails unless every own module in BASE (what `prepare` printed)
+#                                              was compiled after START (seconds since the epoch); prints how many
+#                                              third-party ones were reused
 # Folder: ${PUREJOSE_CI_CACHE:-~/.cache/purejose-ci}/integrations-<key>/<package>, one build folder per package
 # (INTEGRATIONS_BUILD_ROOT of Scripts/integration-test.sh and Scripts/vapor-test.sh). One per package, not one shared:
 # when the root package of a build folder changes, SwiftPM deletes the checkouts the new root does not use and checks
 # them out again later with new modification times, which recompiles them — a shared folder would rebuild Hummingbird
 # and Vapor on every run.
-# The key: `swift --version`, the four integration manifests, and every tag of the machine's package copies
-# (git reads github.com from /opt/swift-packages), which is everything SwiftPM resolves from — so the same key means
-# the same Package.resolved (git ignores that file here, so it cannot be read from the clone) and the same compiler.
+# The key: `swift --version` and the pins (identity, version, commit) of the three packages' Package.resolved, which
+# `prepare` has `swift package resolve` write first (git ignores that file here, so a fresh clone has none; a warm
+# resolve takes seconds in its own kept folder, $cache/resolve). A manifest edit that changes no pin keeps the key;
+# SwiftPM then re-plans inside the same folder and compiles only what changed.
 # A new key starts from an empty folder; the two most recently used keys are kept, older ones deleted.
 # This repository's code is never taken from the cache: `prepare` deletes the build folder (<Target>.build) of every
 # module whose sources are not under the cache's checkouts/ — the library modules of this tree and the integration
@@ -24,21 +26,25 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache=${PUREJOSE_CI_CACHE:-$HOME/.cache/purejose-ci}
 packages=(Hummingbird/JOSEHummingbird Vapor/JOSEVapor Vapor/VaporJWTApp)
-mirrors=${PUREJOSE_PACKAGE_COPIES:-/opt/swift-packages}
 
 key() {
+    local p f
     {
         swift --version 2>&1
         uname -m
-        (cd "$root/Integrations" && cat Hummingbird/JOSEHummingbird/Package.swift Vapor/JOSEVapor/Package.swift \
-            Vapor/VaporJWTApp/Package.swift Shared/JOSEServerSupport/Package.swift)
-        if [[ -d $mirrors ]]; then
-            for r in "$mirrors"/*/*; do
-                [[ -d $r ]] || continue
-                echo "${r#"$mirrors"/}"
-                git -C "$r" for-each-ref --format='%(objectname) %(refname)' refs/tags 2>/dev/null
-            done
-        fi
+        for p in "${packages[@]}"; do
+            # Resolved in a build folder of its own (kept, so a warm resolve takes seconds): it writes the package's
+            # Package.resolved, which the build then uses.
+            swift package resolve --package-path "$root/Integrations/$p" --scratch-path "$cache/resolve/${p#*/}" \
+                > "$cache/resolve/${p#*/}.log" 2>&1 ||
+                { cat "$cache/resolve/${p#*/}.log" >&2; echo "[integrations-cache] resolving $p failed" >&2; return 1; }
+            f=$root/Integrations/$p/Package.resolved
+            # The pins only: identity, version, commit (not originHash, which changes with any edit of a manifest's
+            # dependency list even when every pin stays the same).
+            python3 -c 'import json, sys
+for pin in sorted(json.load(open(sys.argv[1]))["pins"], key=lambda x: x["identity"]):
+    print(pin["identity"], pin["state"].get("version"), pin["state"].get("revision"))' "$f"
+        done
     } | sha256sum | cut -c1-16
 }
 
@@ -54,6 +60,7 @@ own_modules() {
 
 case ${1:-} in
     prepare)
+        mkdir -p "$cache/resolve"
         k=$(key)
         base=$cache/integrations-$k
         mkdir -p "$base"
@@ -74,8 +81,8 @@ case ${1:-} in
              "$(find "$base" -maxdepth 4 -path '*/debug/*.build' | wc -l) left from earlier runs)" >&2
         echo "$base" ;;
     check)
-        start=${2:?check START}
-        base=$cache/integrations-$(key)
+        start=${2:?check START BASE}
+        base=${3:?check START BASE}
         own=0 stale=0 reused=0
         for p in "${packages[@]}"; do
             d=$base/${p#*/}
