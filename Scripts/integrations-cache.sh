@@ -25,6 +25,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache=${PUREJOSE_CI_CACHE:-$HOME/.cache/purejose-ci}
+# The physical path: SwiftPM keys its build records on the scratch path as given, so the same folder reached through
+# a symbolic link would be a cold build (and clang's module cache then reports each module "defined in both" paths).
+mkdir -p "$cache"; cache=$(cd "$cache" && pwd -P)
 packages=(Hummingbird/JOSEHummingbird Vapor/JOSEVapor Vapor/VaporJWTApp)
 
 key() {

@@ -13,6 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 reqdir=$root/Scripts/requirements
 cache=${PUREJOSE_CI_CACHE:-$HOME/.cache/purejose-ci}
+mkdir -p "$cache"; cache=$(cd "$cache" && pwd -P)   # the physical path, as Scripts/integrations-cache.sh
 python=${PUREJOSE_PYTHON:-python3}
 
 # The environment's folder for requirements NAME (not made here).
