@@ -89,6 +89,7 @@ case ${1:-} in
         own=0 stale=0 reused=0
         for p in "${packages[@]}"; do
             d=$base/${p#*/}
+            own_before=$own
             while read -r b; do
                 # Compiled in this run: its oldest object file is newer than START. (A module with none is in the
                 # build plan but not in this package's products: nothing of it was linked, from the cache or not.)
@@ -99,6 +100,7 @@ case ${1:-} in
                     echo "[integrations-cache] NOT rebuilt in this run: $b" >&2; stale=$((stale + 1))
                 fi
             done < <(own_modules "$d")
+            (( own > own_before )) || continue   # a package this step did not build
             for b in "$d"/*/debug/*.build; do
                 [[ -d $b ]] || continue
                 newest=$(find "$b" -name '*.o' -printf '%T@\n' | sort -n | tail -1)
