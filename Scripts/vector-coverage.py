@@ -22,6 +22,7 @@ def suite_of(name):
     return {
         "wycheproof": "Wycheproof (C2SP)",
         "nist": "NIST CAVP",
+        "sha3": "NIST ACVP SHA-3 and SHAKE, with Python hashlib cases",
         "rfc": "RFC test vectors (4231, 6979, 7515, 7517, 7520, 7638)",
         "keys": "Key fixtures (pyca cryptography_vectors, RFC 6979)",
         "jwks": "Real JWK Sets (Apple, Google, Microsoft, PayPal, Yahoo)",
