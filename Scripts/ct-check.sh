@@ -5,7 +5,7 @@
 #   Scripts/ct-check.sh [NAME...]      (default: every check)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CTV=${CT_VALGRIND:-../shared/tools/ct-valgrind}
+CTV=${CT_VALGRIND:-Scripts/ct-valgrind}
 if [ ! -x "$CTV" ]; then CTV=Scripts/ct-valgrind; fi   # in-repo copy for clones without ../shared
 echo "ct-check: memcheck through $CTV"
 command -v valgrind >/dev/null || { apt-get install -y valgrind >/dev/null 2>&1 || true; }
