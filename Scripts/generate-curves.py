@@ -275,7 +275,7 @@ MONT_TEMPLATE = '''«HEADER»
 // «MOD_NAME» = «MOD_HEX»
 // Montgomery form with R = 2^«BITS»: an element a is stored as a·R mod «MOD_NAME», always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
 
 extension «C» {
     /// «DOC_TITLE». Values are kept in Montgomery form and always in [0, «MOD_NAME»).

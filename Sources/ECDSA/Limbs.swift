@@ -43,7 +43,7 @@ enum ECDSALimbs {
 
     /// a − b − borrow (borrow ∈ {0, 1}); `borrow` becomes the borrow out. The generated field and scalar code
     /// chains these: swiftc -O turns the chain into one `sub`/`sbb` run, where the same chain written as
-    /// 128-bit differences (then `UInt128`, now ConstantTime's `U128`) keeping `x._high & 1` compiled to an `add`/`adc`/`sar` triple per limb (a P-256
+    /// 128-bit differences (then the standard library's 128-bit integer, now ConstantTime's `U128`) keeping `x._high & 1` compiled to an `add`/`adc`/`sar` triple per limb (a P-256
     /// field addition 54 → 26 instructions). The two overflow flags are combined as bits (a `Bool` → 0/1
     /// through `?:` compiled back to the long form). No branch.
     @inline(__always)

@@ -4,7 +4,7 @@
 // n = ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
 // Montgomery form with R = 2^256: an element a is stored as a·R mod n, always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
 
 extension P256 {
     /// An integer mod n, the order of P-256's generator (NIST SP 800-186 §3.2.1.3). Values are kept in Montgomery form and always in [0, n).

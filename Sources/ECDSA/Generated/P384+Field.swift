@@ -4,7 +4,7 @@
 // p = fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff
 // Montgomery form with R = 2^384: an element a is stored as a·R mod p, always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
 
 extension P384 {
     /// An element of the base field of P-384, integers mod p (NIST SP 800-186 §3.2.1.4). Values are kept in Montgomery form and always in [0, p).

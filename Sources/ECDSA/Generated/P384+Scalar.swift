@@ -4,7 +4,7 @@
 // n = ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973
 // Montgomery form with R = 2^384: an element a is stored as a·R mod n, always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
 
 extension P384 {
     /// An integer mod n, the order of P-384's generator (NIST SP 800-186 §3.2.1.4). Values are kept in Montgomery form and always in [0, n).

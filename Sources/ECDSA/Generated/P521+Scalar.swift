@@ -4,7 +4,7 @@
 // n = 1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409
 // Montgomery form with R = 2^521: an element a is stored as a·R mod n, always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's UInt128 is above the floor)
+import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
 
 extension P521 {
     /// An integer mod n, the order of P-521's generator (NIST SP 800-186 §3.2.1.5). Values are kept in Montgomery form and always in [0, n).
