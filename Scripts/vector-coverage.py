@@ -23,6 +23,7 @@ def suite_of(name):
         "wycheproof": "Wycheproof (C2SP)",
         "nist": "NIST CAVP",
         "sha3": "NIST ACVP SHA-3 and SHAKE, with Python hashlib cases",
+        "aes": "NIST ACVP AES (GCM, CBC, KW) and RFC 3394 / RFC 7518 App. B cases",
         "rfc": "RFC test vectors (4231, 6979, 7515, 7517, 7520, 7638)",
         "keys": "Key fixtures (pyca cryptography_vectors, RFC 6979)",
         "jwks": "Real JWK Sets (Apple, Google, Microsoft, PayPal, Yahoo)",
