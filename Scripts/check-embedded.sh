@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compiles the library modules that must work without the Swift runtime (ConstantTime, SHA2, SHA3, SymmetricCiphers, BigNum, DER, RSA,
+# Compiles the library modules that must work without the Swift runtime (ConstantTime, SHA2, SHA3, SymmetricCiphers, MLDSA, BigNum, DER, RSA,
 # ECDSA, Ed25519, PureX509 and the JOSE core of Scripts/jose-embedded-core.txt) in Embedded Swift, one module at a time in dependency order,
 # into a temporary folder. Each module sees the ones before it through -I. Exits non-zero, naming
 # the module, on the first one that fails; prints the compiler's errors.
@@ -33,7 +33,7 @@ for arg in "$@"; do
     esac
 done
 
-modules=(ConstantTime SHA2 SHA3 SymmetricCiphers BigNum DER RSA ECDSA)
+modules=(ConstantTime SHA2 SHA3 SymmetricCiphers MLDSA BigNum DER RSA ECDSA)
 [[ -d Sources/Ed25519 ]] && modules+=(Ed25519)
 [[ -d Sources/PureX509 ]] && modules+=(PureX509)
 modules+=(JOSE)   # the Embedded core of Sources/JOSE: Scripts/jose-embedded-core.txt
