@@ -50,7 +50,7 @@ let package = Package(
         // nothing of the tests (TestSupport, the soak).
         .executableTarget(
             name: "JoseBench",
-            dependencies: ["BigNum", "SHA2", "SHA3", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "AppStore", "PureX509", "BenchStatistics"],
+            dependencies: ["BigNum", "SHA2", "SHA3", "SymmetricCiphers", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "AppStore", "PureX509", "BenchStatistics"],
             path: "Benchmarks/JoseBench"
         ),
         // The statistics of jose-bench's default answer (standard library only; BenchStatisticsTests).

@@ -30,6 +30,7 @@ if Comparison.wanted(arguments) {
 
 var benchmarks: [Benchmark] = []
 benchmarks += hashBenchmarks()
+benchmarks += aesBenchmarks()
 benchmarks += rsaBenchmarks()
 benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()

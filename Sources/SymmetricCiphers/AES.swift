@@ -11,7 +11,7 @@ public enum AES {
 
     /// The raw block cipher: encryption and decryption of whole 16-byte blocks (ECB, each block on its own).
     ///
-    /// A building block for modes and tests; to protect data use ``AES/GCM``.
+    /// A building block for modes and tests; to protect data use ``AES/GCM`` or ``AES/CBCHMAC``.
     public struct BlockCipher: Sendable {
         @usableFromInline let schedule: KeySchedule
 

@@ -42,3 +42,30 @@ extension AES.GCM {
         }
     }
 }
+
+/// CBC without padding through the internal entry points (ACVP's AFT and MCT; Wycheproof's CBC file).
+func cbcEncrypt(key: [UInt8], iv: [UInt8], _ data: [UInt8]) throws -> [UInt8] {
+    let schedule = try KeySchedule.make(SymmetricKey(data: key))
+    var out = [UInt8](repeating: 0, count: data.count)
+    iv.withUnsafeBytes { v in
+        data.withUnsafeBytes { d in
+            out.withUnsafeMutableBytes { o in
+                if !data.isEmpty { schedule.cbcEncrypt(iv: v.baseAddress!, d.baseAddress!, o.baseAddress!, length: data.count) }
+            }
+        }
+    }
+    return out
+}
+
+func cbcDecrypt(key: [UInt8], iv: [UInt8], _ data: [UInt8]) throws -> [UInt8] {
+    let schedule = try KeySchedule.make(SymmetricKey(data: key))
+    var out = [UInt8](repeating: 0, count: data.count)
+    iv.withUnsafeBytes { v in
+        data.withUnsafeBytes { d in
+            out.withUnsafeMutableBytes { o in
+                if !data.isEmpty { schedule.cbcDecrypt(iv: v.baseAddress!, d.baseAddress!, o.baseAddress!, length: data.count) }
+            }
+        }
+    }
+    return out
+}
