@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore", "PureX509", "DER", "SHA2"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh). Not a product:
         // SwiftPM gives an executable target an implicit product of its own name, which the script builds.
-        .executableTarget(name: "CTCheck", dependencies: ["ConstantTime", "BigNum", "SHA2", "DER", "ECDSA", "RSA", "Ed25519", "JOSE"]),
+        .executableTarget(name: "CTCheck", dependencies: ["ConstantTime", "BigNum", "SHA2", "DER", "ECDSA", "RSA", "Ed25519", "JOSE", "SymmetricCiphers"]),
         // jose-bench depends on the libraries it times and on BenchStatistics only: its release build compiles
         // nothing of the tests (TestSupport, the soak).
         .executableTarget(

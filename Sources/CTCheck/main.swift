@@ -20,6 +20,7 @@ checks += decodingChecks
 checks += jwkChecks
 checks += constantTimeChecks
 checks += compareChecks
+checks += aesChecks
 
 let args = CommandLine.arguments.dropFirst()
 guard let name = args.first else {
