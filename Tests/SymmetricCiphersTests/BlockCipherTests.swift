@@ -1,12 +1,12 @@
 import SHA2
 import TestSupport
-import XCTest
+import Testing
 
 @testable import SymmetricCiphers
 
-final class BlockCipherTests: XCTestCase {
+@Suite struct BlockCipherTests {
     /// FIPS 197 Appendix C.1–C.3: the example vectors for the three key sizes.
-    func testFIPS197AppendixC() throws {
+    @Test func fips197AppendixC() throws {
         let plaintext = hex("00112233445566778899aabbccddeeff")
         let cases: [(String, String)] = [
             ("000102030405060708090a0b0c0d0e0f", "69c4e0d86a7b0430d8cdb78070b4c55a"),
@@ -15,8 +15,8 @@ final class BlockCipherTests: XCTestCase {
         ]
         for (key, ct) in cases {
             let cipher = try AES.BlockCipher(key: SymmetricKey(data: hex(key)))
-            XCTAssertEqual(try cipher.encrypt(plaintext).hexString, ct)
-            XCTAssertEqual(try cipher.decrypt(hex(ct)), plaintext)
+            #expect(try cipher.encrypt(plaintext).hexString == ct)
+            #expect(try cipher.decrypt(hex(ct)) == plaintext)
         }
     }
 }

@@ -1,42 +1,43 @@
+import Foundation
 import SHA2
 import TestSupport
-import XCTest
+import Testing
 
 @testable import SymmetricCiphers
 
-final class CBCTests: XCTestCase {
+@Suite struct CBCTests {
     /// NIST ACVP AES-CBC, every AFT case (GFSBox, KeySBox, VarTxt, VarKey, MMT, HACT; 128/192/256-bit keys; both
     /// directions) and the six Monte Carlo tests (AESAVS §6.4) over their first outer rounds: each round is 1,000
     /// chained block operations and the checked key, IV and text of every round feed the next.
-    func testACVP() throws {
+    @Test func acvp() throws {
         let name = "aes/acvp/ACVP-AES-CBC-1.0/internalProjection.json"
         let mctRounds = 5
         var aft = 0, mctChecked = 0, mctTests = 0
         for g in try acvpGroups(name) {
             let encrypt = (g["direction"] as? String) == "encrypt"
-            for t in try XCTUnwrap(g["tests"] as? [[String: Any]]) {
+            for t in try #require(g["tests"] as? [[String: Any]]) {
                 let label = "\(name) tc \(t["tcId"] ?? "?")"
                 if (g["testType"] as? String) == "AFT" {
                     let key = acvpHex(t, "key"), iv = acvpHex(t, "iv"), pt = acvpHex(t, "pt"), ct = acvpHex(t, "ct")
                     if encrypt {
-                        XCTAssertEqual(try cbcEncrypt(key: key, iv: iv, pt), ct, label)
+                        #expect(try cbcEncrypt(key: key, iv: iv, pt) == ct, "\(label)")
                     } else {
-                        XCTAssertEqual(try cbcDecrypt(key: key, iv: iv, ct), pt, label)
+                        #expect(try cbcDecrypt(key: key, iv: iv, ct) == pt, "\(label)")
                     }
                     aft += 1
                     continue
                 }
-                let results = try XCTUnwrap(t["resultsArray"] as? [[String: Any]])
-                XCTAssertEqual(results.count, 100, label)
+                let results = try #require(t["resultsArray"] as? [[String: Any]])
+                #expect(results.count == 100, "\(label)")
                 var key = acvpHex(t, "key"), iv = acvpHex(t, "iv")
                 var text = encrypt ? acvpHex(t, "pt") : acvpHex(t, "ct")
                 for round in 0..<mctRounds {
                     let r = results[round]
-                    XCTAssertEqual(key, acvpHex(r, "key"), label)
-                    XCTAssertEqual(iv, acvpHex(r, "iv"), label)
-                    XCTAssertEqual(text, acvpHex(r, encrypt ? "pt" : "ct"), label)
+                    #expect(key == acvpHex(r, "key"), "\(label)")
+                    #expect(iv == acvpHex(r, "iv"), "\(label)")
+                    #expect(text == acvpHex(r, encrypt ? "pt" : "ct"), "\(label)")
                     let (last, beforeLast) = try monteCarloRound(key: key, iv: iv, text: text, encrypt: encrypt)
-                    XCTAssertEqual(last, acvpHex(r, encrypt ? "ct" : "pt"), label)
+                    #expect(last == acvpHex(r, encrypt ? "ct" : "pt"), "\(label)")
                     // AESAVS: Key ⊕= the last key-length bits of (beforeLast ‖ last); IV = last; text = beforeLast.
                     let both = beforeLast + last
                     let tail = Array(both.suffix(key.count))
@@ -49,9 +50,9 @@ final class CBCTests: XCTestCase {
             }
         }
         Vectors.report(name, cases: aft + mctTests, detail: "\(aft) AFT, \(mctTests) MCT (first \(mctRounds) of 100 rounds each)")
-        XCTAssertEqual(aft, 2150)
-        XCTAssertEqual(mctTests, 6)
-        XCTAssertEqual(mctChecked, 6 * mctRounds)
+        #expect(aft == 2150)
+        #expect(mctTests == 6)
+        #expect(mctChecked == 6 * mctRounds)
     }
 
     /// One AESAVS CBC Monte Carlo round: 1,000 chained blocks; returns the last output block and the one before.
@@ -78,7 +79,7 @@ final class CBCTests: XCTestCase {
 
     /// Wycheproof AES-CBC-PKCS5: valid cases encrypt (padded) to the given ciphertext and decrypt with valid padding;
     /// invalid ones (bad padding, no padding) are refused by the padding check or the length.
-    func testWycheproofCBCPKCS7() throws {
+    @Test func wycheproofCBCPKCS7() throws {
         let name = "wycheproof/aes_cbc_pkcs5_test.json"
         let file = try WycheproofFile.load(name)
         var valid = 0, invalid = 0
@@ -93,53 +94,52 @@ final class CBCTests: XCTestCase {
             switch t.result {
             case .valid:
                 let pad = 16 - msg.count % 16
-                XCTAssertEqual(try cbcEncrypt(key: key, iv: iv, msg + [UInt8](repeating: UInt8(pad), count: pad)), ct,
-                               t.label(name))
-                XCTAssertEqual(verdict, msg, t.label(name))
+                #expect(try cbcEncrypt(key: key, iv: iv, msg + [UInt8](repeating: UInt8(pad), count: pad)) == ct, "\(t.label(name))")
+                #expect(verdict == msg, "\(t.label(name))")
                 valid += 1
             default:
-                XCTAssertNil(verdict, t.label(name))
+                #expect(verdict == nil, "\(t.label(name))")
                 invalid += 1
             }
         }
         Vectors.report(name, cases: valid + invalid, detail: "\(valid) valid, \(invalid) invalid")
-        XCTAssertEqual(valid, 72)
-        XCTAssertEqual(invalid, 144)
+        #expect(valid == 72)
+        #expect(invalid == 144)
     }
 
     /// RFC 7518 Appendix B.1–B.3: the three AES_CBC_HMAC_SHA2 test cases sealed byte for byte and opened; then each
     /// byte class of a sealed box tampered with is refused with the one authentication failure.
-    func testRFC7518AppendixB() throws {
+    @Test func rfc7518AppendixB() throws {
         let name = "aes/rfc/7518/rfc7518_appendix_b.json"
         let data = Data(try Vectors.bytes(name))
-        let top = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let cases = try XCTUnwrap(top["cases"] as? [String: [String: Any]])
+        let top = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let cases = try #require(top["cases"] as? [String: [String: Any]])
         var n = 0
         for (id, c) in cases.sorted(by: { $0.key < $1.key }) {
             let key = SymmetricKey(data: acvpHex(c, "K")), p = acvpHex(c, "P"), iv = acvpHex(c, "IV")
             let a = acvpHex(c, "A"), e = acvpHex(c, "E"), tag = acvpHex(c, "T")
             let box = try AES.CBCHMAC.seal(p, using: key, iv: iv, authenticating: a)
-            XCTAssertEqual(box.ciphertext, e, id)
-            XCTAssertEqual(box.tag, tag, id)
+            #expect(box.ciphertext == e, "\(id)")
+            #expect(box.tag == tag, "\(id)")
             let given = try AES.CBCHMAC.SealedBox(iv: iv, ciphertext: e, tag: tag)
-            XCTAssertEqual(try AES.CBCHMAC.open(given, using: key, authenticating: a), p, id)
-            XCTAssertTrue(throwsAES(.authenticationFailure) {
+            #expect(try AES.CBCHMAC.open(given, using: key, authenticating: a) == p, "\(id)")
+            #expect(throwsAES(.authenticationFailure) {
                 try AES.CBCHMAC.open(AES.CBCHMAC.SealedBox(iv: iv, ciphertext: e, tag: tag.dropLast()), using: key,
                                      authenticating: a)
-            }, id)
-            XCTAssertTrue(throwsAES(.authenticationFailure) {
+            }, "\(id)")
+            #expect(throwsAES(.authenticationFailure) {
                 try AES.CBCHMAC.open(given, using: key, authenticating: a.dropLast())
-            }, id)
+            }, "\(id)")
             n += 1
         }
         Vectors.report(name, cases: n)
-        XCTAssertEqual(n, 3)
+        #expect(n == 3)
     }
 
     /// Round trips for every key size and message lengths 0…40; one flipped bit in the IV, ciphertext, tag or AAD is
     /// an authentication failure. A ciphertext with a valid MAC but bad padding (sealed here by hand with the MAC
     /// key) is the same failure, and so is a valid MAC over a ciphertext that is not whole blocks.
-    func testRoundTripsAndRefusals() throws {
+    @Test func roundTripsAndRefusals() throws {
         var rng = SplitMix64(seed: 7)
         for keyLength in [32, 48, 64] {
             let keyBytes = (0..<keyLength).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -148,8 +148,8 @@ final class CBCTests: XCTestCase {
                 let msg = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }
                 let aad = Array("aad \(length)".utf8)
                 let box = try AES.CBCHMAC.seal(msg, using: key, authenticating: aad)
-                XCTAssertEqual(box.ciphertext.count, (length / 16 + 1) * 16)
-                XCTAssertEqual(try AES.CBCHMAC.open(box, using: key, authenticating: aad), msg)
+                #expect(box.ciphertext.count == (length / 16 + 1) * 16)
+                #expect(try AES.CBCHMAC.open(box, using: key, authenticating: aad) == msg)
                 for part in 0..<3 {
                     var iv = box.iv, ct = box.ciphertext, tag = box.tag
                     switch part {
@@ -157,7 +157,7 @@ final class CBCTests: XCTestCase {
                     case 1: ct[length % ct.count] ^= 0x80
                     default: tag[tag.count - 1] ^= 1
                     }
-                    XCTAssertTrue(throwsAES(.authenticationFailure) {
+                    #expect(throwsAES(.authenticationFailure) {
                         try AES.CBCHMAC.open(AES.CBCHMAC.SealedBox(iv: iv, ciphertext: ct, tag: tag), using: key,
                                              authenticating: aad)
                     })
@@ -171,22 +171,22 @@ final class CBCTests: XCTestCase {
                               [UInt8](repeating: 3, count: 15) + [4]] {
                 let ct = try cbcEncrypt(key: encKey, iv: iv, lastBlock)
                 let tag = macTag(macKey: macKey, aad: [], iv: iv, ct: ct)
-                XCTAssertTrue(throwsAES(.authenticationFailure) {
+                #expect(throwsAES(.authenticationFailure) {
                     try AES.CBCHMAC.open(AES.CBCHMAC.SealedBox(iv: iv, ciphertext: ct, tag: tag), using: key,
                                          authenticating: [])
                 })
             }
             let ragged = [UInt8](repeating: 1, count: 20)
-            XCTAssertTrue(throwsAES(.authenticationFailure) {
+            #expect(throwsAES(.authenticationFailure) {
                 try AES.CBCHMAC.open(AES.CBCHMAC.SealedBox(iv: iv, ciphertext: ragged,
                                                            tag: self.macTag(macKey: macKey, aad: [], iv: iv, ct: ragged)),
                                      using: key, authenticating: [])
             })
         }
-        XCTAssertTrue(throwsAES(.invalidKeySize) {
+        #expect(throwsAES(.invalidKeySize) {
             try AES.CBCHMAC.seal([1], using: SymmetricKey(data: [UInt8](repeating: 0, count: 16)), authenticating: [])
         })
-        XCTAssertTrue(throwsAES(.invalidNonceSize) {
+        #expect(throwsAES(.invalidNonceSize) {
             try AES.CBCHMAC.SealedBox(iv: [UInt8](repeating: 0, count: 12), ciphertext: [], tag: [])
         })
     }
