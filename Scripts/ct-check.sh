@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Constant-time proof: builds the CTCheck program in release and runs every check under ../shared/tools/ct-valgrind
-# (memcheck, secrets in never-written memory). Checks named `leaky.*` are deliberately leaky variants: each must
+# Constant-time proof: builds the CTCheck program in release and runs every check under Scripts/ct-valgrind
+# (memcheck, secrets in never-written memory, the public API called on them). Checks named `leaky.*` are deliberately leaky variants: each must
 # FAIL, which shows that the check bites. Declassification points are listed, with reasons, in Scripts/ct-check.supp.
 #   Scripts/ct-check.sh [NAME...]      (default: every check)
 set -euo pipefail
@@ -18,13 +18,20 @@ else
   swift build -c release --product CTCheck >/dev/null
   bin=$(swift build -c release --show-bin-path)/CTCheck
 fi
+# The system generator's output is secret too (keys from PrivateKey(), blinding values, hedging bytes): a preloaded
+# wrapper of syscall(SYS_getrandom) taints it (Scripts/ct-taint-random.c, built here with the toolchain's clang).
+taint=.build/ct-taint-random.so
+if [[ ! -f $taint || Scripts/ct-taint-random.c -nt $taint ]]; then
+  mkdir -p .build && clang -shared -fPIC -O0 -o "$taint" Scripts/ct-taint-random.c -ldl
+fi
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <("$bin" LIST)
 [ ${#names[@]} -gt 0 ] || { echo "ct-check: no checks registered"; exit 1; }
 fail=0
 for n in "${names[@]}"; do
   start=$(date +%s)
-  if CT_VALGRIND_ARGS="--suppressions=Scripts/ct-check.supp" "$CTV" "$bin" "$n" >/tmp/ct-check.$$.log 2>&1; then
+  if CT_VALGRIND_ARGS="--suppressions=Scripts/ct-check.supp" SWIFT_DETERMINISTIC_HASHING=1 LD_PRELOAD="$PWD/$taint" \
+     "$CTV" "$bin" "$n" >/tmp/ct-check.$$.log 2>&1; then
     verdict=pass
   else
     verdict=FAIL

@@ -25,7 +25,7 @@ private let urlTexts = [256, 32, 48].map { Array(Base64URL.encode(patternBytes($
 private let standardTexts = [256, 32, 48].map { Array(PEMDocument(label: "X", derBytes: patternBytes($0, 0x5a)).pemString.utf8)
     .split(separator: 0x0A).dropFirst().dropLast().joined().map { $0 } }
 
-private func keep(_ bytes: [UInt8]) {
+private func keepDecoded(_ bytes: [UInt8]) {
     // Only the count is looked at (public).
     if bytes.isEmpty { fatalError("ct-check: nothing decoded") }
 }
@@ -49,13 +49,13 @@ private let sec1 = SEC1ECPrivateKey(curve: .p256, privateKey: patternBytes(32, 0
 let decodingChecks: [CTCheck] = [
     CTCheck(name: "base64url.secret") {
         for t in urlTexts {
-            let text = tainted(t)
-            keep(try! text.withUnsafeBufferPointer { try Base64URL.decodeSecret(bytes: $0) })
+            // JOSE decodes a JWK's private members with this (JWK(json:) below runs it inside the parser's path).
+            keepDecoded(try! ConstantTimeBase64.decode(tainted(t), alphabet: .url, padding: .none))
         }
     },
     CTCheck(name: "base64.secret") {
         for t in standardTexts {
-            keep(try! ConstantTimeBase64.decode(tainted(t), alphabet: .standard, padding: .required))
+            keepDecoded(try! ConstantTimeBase64.decode(tainted(t), alphabet: .standard, padding: .required))
         }
     },
     CTCheck(name: "pem.pkcs1.rsa") {
@@ -80,12 +80,12 @@ let decodingChecks: [CTCheck] = [
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
             length += 1
         }
-        keep([UInt8](repeating: 1, count: length))
+        keepDecoded([UInt8](repeating: 1, count: length))
     },
     CTCheck(name: "leaky.base64url.table") {
         for t in urlTexts {
             let text = tainted(t)
-            keep(try! text.withUnsafeBufferPointer { try Base64URL.decode(bytes: $0) })
+            keepDecoded(try! text.withUnsafeBufferPointer { try Base64URL.decode(bytes: $0) })
         }
     },
 ]

@@ -1,72 +1,31 @@
 import ECDSA
+import SHA2
 
-// ECDSA checks: signing (hedged and deterministic) and key derivation d·G on P-256, P-384 and P-521, with d, the
-// random bytes of key generation and the hedging bytes k' in never-written memory. Their values are fixed
-// (undefined bytes XOR a constant pattern: still undefined to memcheck, but a valid d in practice); the digest
-// is public. `leaky.*` read the signer's own comb table (`P256.combTable`, package access) at the secret's 4-bit
-// digits by direct index, with a branch on a zero digit — the textbook leak of a fixed-base multiplication — and
-// must fail.
+// ECDSA through the public API only: a private key made from a secret d (`PrivateKey(rawRepresentation:)`, which
+// computes d·G in constant time), hedged and deterministic signatures of a public message (`signature(for:)`,
+// `signature(for:nonce:)`), and key generation (`PrivateKey()`, its random bytes secret: ct-check.sh runs every
+// check with the system generator's output tainted, see Scripts/ct-taint-random.c). The digest is public. What the
+// library publishes on purpose goes through CT.declassify (Scripts/ct-check.supp): whether d and each nonce
+// candidate lie in [1, n − 1], whether r or s is 0, and the public point d·G. The signature itself is the output:
+// it is kept, never inspected.
+//
+// `leaky.*`: a comb table read at the secret's 4-bit digits by direct index with a branch on a zero digit — the
+// textbook leak of a fixed-base multiplication — which must be caught. The table is built here (only the access
+// pattern matters; the library's own table is not API).
 
-/// `count` secret bytes: undefined to memcheck, equal to the pattern in value (fresh memory reads as zero
-/// under valgrind), so that d and the candidates are in range.
-private func secretBytes(_ count: Int, pattern: UInt8) -> [UInt8] {
-    let u = undefinedBytes(count)
-    var out = [UInt8](repeating: 0, count: count)
-    for i in 0..<count { out[i] = u[i] ^ (pattern &+ UInt8(truncatingIfNeeded: i &* 29)) }
-    return out
+/// A valid private scalar of `count` bytes (a public pattern with a small top byte), tainted.
+private func secretScalar(_ count: Int, pattern: UInt8) -> [UInt8] {
+    var d = (0..<count).map { UInt8(truncatingIfNeeded: Int(pattern) &+ $0 &* 29) }
+    d[0] = count == 66 ? 1 : 0x3c   // below n (P-521's n has 521 bits)
+    return tainted(d)
 }
 
-/// A public digest of `count` bytes.
-private func publicDigest(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) } }
+/// A public message of 300 bytes.
+private let message = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
 
-private func keep(_ bytes: [UInt8]?) {
-    // Only the length is looked at: the bytes are secret-derived (r, s are published, but not inspected here).
-    if (bytes?.count ?? 0) == 0 { print("ct-check: signing returned nothing") }
-}
-
-let ecdsaChecks: [CTCheck] = [
-    CTCheck(name: "p256.sign") {
-        keep(P256.Signing.ConstantTimeCheck.sign(privateKey: secretBytes(32, pattern: 0x3c), digest: publicDigest(32),
-                                                  hedge: secretBytes(32, pattern: 0x5a)))
-    },
-    CTCheck(name: "p256.sign.deterministic") {
-        keep(P256.Signing.ConstantTimeCheck.sign(privateKey: secretBytes(32, pattern: 0x3c), digest: publicDigest(32), hedge: nil))
-    },
-    CTCheck(name: "p256.keygen") {
-        keep(P256.Signing.ConstantTimeCheck.publicKey(fromRandomBytes: secretBytes(64, pattern: 0x21)))
-    },
-    CTCheck(name: "p384.sign") {
-        keep(P384.Signing.ConstantTimeCheck.sign(privateKey: secretBytes(48, pattern: 0x3c), digest: publicDigest(48),
-                                                  hedge: secretBytes(48, pattern: 0x5a)))
-    },
-    CTCheck(name: "p384.sign.deterministic") {
-        keep(P384.Signing.ConstantTimeCheck.sign(privateKey: secretBytes(48, pattern: 0x3c), digest: publicDigest(48), hedge: nil))
-    },
-    CTCheck(name: "p384.keygen") {
-        keep(P384.Signing.ConstantTimeCheck.publicKey(fromRandomBytes: secretBytes(96, pattern: 0x21)))
-    },
-    CTCheck(name: "p521.sign") {
-        keep(P521.Signing.ConstantTimeCheck.sign(privateKey: [0] + secretBytes(65, pattern: 0x3c), digest: publicDigest(64),
-                                                  hedge: secretBytes(32, pattern: 0x5a)))
-    },
-    CTCheck(name: "p521.sign.deterministic") {
-        keep(P521.Signing.ConstantTimeCheck.sign(privateKey: [0] + secretBytes(65, pattern: 0x3c), digest: publicDigest(64), hedge: nil))
-    },
-    CTCheck(name: "p521.keygen") {
-        keep(P521.Signing.ConstantTimeCheck.publicKey(fromRandomBytes: secretBytes(72, pattern: 0x21)))
-    },
-    CTCheck(name: "leaky.p256.table-index") {
-        withExtendedLifetime(leakyTableIndex(secretBytes(32, pattern: 0x3c), table: P256.combTable, wordsPerEntry: 8)) {}
-    },
-    CTCheck(name: "leaky.p384.table-index") {
-        withExtendedLifetime(leakyTableIndex(secretBytes(48, pattern: 0x3c), table: P384.combTable, wordsPerEntry: 12)) {}
-    },
-]
-
-/// Entries of a comb table (16 entries of `wordsPerEntry` words per row) read at the secret's 4-bit digits by direct
-/// index, skipping zero digits on a branch: what `mulGeneratorConstantTime` must never do.
-private func leakyTableIndex(_ secret: [UInt8], table: [UInt64], wordsPerEntry: Int) -> UInt64 {
-    let rows = table.count / (16 * wordsPerEntry)
+/// `count` secret bytes read as a comb table's digits.
+private func leakyTableIndex(_ secret: [UInt8], rows: Int, wordsPerEntry: Int) -> UInt64 {
+    let table = (0..<(rows * 16 * wordsPerEntry)).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
     var acc: UInt64 = 0
     for (i, byte) in secret.reversed().enumerated() {
         for (h, digit) in [Int(byte & 0x0F), Int(byte >> 4)].enumerated() where digit != 0 {
@@ -75,3 +34,39 @@ private func leakyTableIndex(_ secret: [UInt8], table: [UInt64], wordsPerEntry: 
     }
     return acc
 }
+
+let ecdsaChecks: [CTCheck] = [
+    CTCheck(name: "p256.sign") {
+        let key = try! P256.Signing.PrivateKey(rawRepresentation: secretScalar(32, pattern: 0x3c))
+        keep(try! key.signature(for: message))
+    },
+    CTCheck(name: "p256.sign.deterministic") {
+        let key = try! P256.Signing.PrivateKey(rawRepresentation: secretScalar(32, pattern: 0x3c))
+        keep(try! key.signature(for: message, nonce: .deterministic))
+    },
+    CTCheck(name: "p256.keygen") { keep(P256.Signing.PrivateKey()) },
+    CTCheck(name: "p384.sign") {
+        let key = try! P384.Signing.PrivateKey(rawRepresentation: secretScalar(48, pattern: 0x3c))
+        keep(try! key.signature(for: message))
+    },
+    CTCheck(name: "p384.sign.deterministic") {
+        let key = try! P384.Signing.PrivateKey(rawRepresentation: secretScalar(48, pattern: 0x3c))
+        keep(try! key.signature(for: message, nonce: .deterministic))
+    },
+    CTCheck(name: "p384.keygen") { keep(P384.Signing.PrivateKey()) },
+    CTCheck(name: "p521.sign") {
+        let key = try! P521.Signing.PrivateKey(rawRepresentation: secretScalar(66, pattern: 0x3c))
+        keep(try! key.signature(for: message))
+    },
+    CTCheck(name: "p521.sign.deterministic") {
+        let key = try! P521.Signing.PrivateKey(rawRepresentation: secretScalar(66, pattern: 0x3c))
+        keep(try! key.signature(for: message, nonce: .deterministic))
+    },
+    CTCheck(name: "p521.keygen") { keep(P521.Signing.PrivateKey()) },
+    CTCheck(name: "leaky.p256.table-index") {
+        keep(leakyTableIndex(secretScalar(32, pattern: 0x3c), rows: 64, wordsPerEntry: 8))
+    },
+    CTCheck(name: "leaky.p384.table-index") {
+        keep(leakyTableIndex(secretScalar(48, pattern: 0x3c), rows: 96, wordsPerEntry: 12))
+    },
+]

@@ -1,16 +1,18 @@
-import RSA
 import BigNum
+import DER
+import RSA
 
-// The RSA private operation (CRT, blinding, Garner, unblinding, verify-before-release) for 2048 and
-// 4096 bits, with p, q, dP, dQ, qInv and the blinding factor r in never-written memory. The key is a
-// real one (its values are tainted, not replaced: each secret byte is XORed with a byte of
-// undefined memory and that same byte again, which leaves the value and makes it undefined to
-// memcheck), so the whole path runs, verification included. One signature per check.
+// The RSA private operation through the public API (`RSAPrivateKey.signature(for:padding:)`, PKCS#1 v1.5 and PSS)
+// for 2048 and 4096 bits: CRT, blinding, Garner, unblinding, verify-before-release. The key is a real one, loaded
+// from public test data (loading checks its relations in variable time, once per key: not part of the checked
+// path); then the key's secret storage — p, q, d, dP, dQ, qInv and the Montgomery constants of p and q — is tainted
+// in place (`taintStoredSecrets`: each byte XORed with undefined memory and the same byte again, its value unchanged).
+// The blinding values r and b and PSS's salt come from the system generator, whose output ct-check.sh taints
+// (Scripts/ct-taint-random.c). The declassification points (Scripts/ct-check.supp): the blinding inverse of the
+// uniformly random r·b, the rejection verdict of a blinding draw (`CT.declassify`), and verify-before-release.
 //
-// d itself is not used by the CRT operation (only dP and dQ), so it has no role here.
-//
-// leaky.rsa2048.power runs the p-half exponentiation m^dP mod p with BigNum's variable-time sliding window
-// (branches and table addresses from exponent bits) on the same tainted p and dP: ct-valgrind must report it.
+// leaky.rsa2048.power runs the p-half exponentiation m^dP mod p with BigNum's public variable-time sliding window
+// (branches and table addresses from exponent bits) on a tainted dP: ct-valgrind must report it.
 
 /// Vectors/keys/pyca/Traditional_OpenSSL_Serialization/testrsa.pem (pyca/cryptography test vectors).
 let pem2048 = """
@@ -98,49 +100,34 @@ eGxn/ymeYUqyPv/5XMchPNC/MLfb9Kzai0QUbUvMNBGRrdB1tB1DzcTvoufw
 -----END RSA PRIVATE KEY-----
 """
 
-private func padded(_ b: [UInt8], _ count: Int) -> [UInt8] { [UInt8](repeating: 0, count: max(0, count - b.count)) + b }
-
-private func rsaCheck(_ name: String, bits: Int) -> CTCheck {
-    CTCheck(name: name) {
-        // A fixture key (public test data, loaded with its consistency checks), then its secrets tainted.
-        let key: RSAPrivateKey
-        do { key = try RSAPrivateKey(pemRepresentation: bits == 2048 ? pem2048 : pem4096) } catch { fatalError("key: \(error)") }
-        let parts = RSAKeyParts(key)
-        let k = key.publicKey.modulusByteCount
-        var em = [UInt8](repeating: 0xff, count: k)
-        em[0] = 0; em[1] = 1; em[k - 1] = 0x42
-        // r: a fixed public value made secret (any 1 < r < n works; the result must still verify).
-        var r = [UInt8](repeating: 0x5a, count: k)
-        r[0] = 0x01
-        let sig = RSAPrivateKey._ctCheckSign(
-            publicKey: key.publicKey, message: em, p: tainted(parts.p), q: tainted(parts.q), dP: tainted(parts.dP),
-            dQ: tainted(parts.dQ), qInv: tainted(parts.qInv), blinding: tainted(r))
-        // Publishing the signature is the declassification; only its presence is looked at.
-        if sig == nil { fatalError("ct-check \(name): the private operation did not verify") }
-    }
+/// A fixture key with its secret storage tainted.
+private func secretKey(bits: Int) -> RSAPrivateKey {
+    let key: RSAPrivateKey
+    do { key = try RSAPrivateKey(pemRepresentation: bits == 2048 ? pem2048 : pem4096) } catch { fatalError("key: \(error)") }
+    taintStoredSecrets(of: key, path: ["secrets"], pointer: "storage", limbCount: "count")
+    return key
 }
 
-/// p, q, dP, dQ, qInv of a key, each padded to its prime's byte length (as the SPI expects).
-private struct RSAKeyParts {
-    let p: [UInt8], q: [UInt8], dP: [UInt8], dQ: [UInt8], qInv: [UInt8]
-    init(_ key: RSAPrivateKey) {
-        let c = key._components
-        let lp = c.p.count, lq = c.q.count
-        p = c.p; q = c.q
-        dP = padded(c.dP, lp); dQ = padded(c.dQ, lq); qInv = padded(c.qInv, lp)
+private let message = Array("ct-check: an RSA signing input of public bytes".utf8)
+
+private func rsaCheck(_ name: String, bits: Int, padding: RSAPadding) -> CTCheck {
+    CTCheck(name: name) {
+        let key = secretKey(bits: bits)
+        // Publishing the signature is the output; a fault (.signingFailed) would throw.
+        keep(try! key.signature(for: message, padding: padding))
     }
 }
 
 let rsaChecks: [CTCheck] = [
-    rsaCheck("rsa2048.sign", bits: 2048),
-    rsaCheck("rsa4096.sign", bits: 4096),
+    rsaCheck("rsa2048.sign", bits: 2048, padding: .pkcs1v1_5(.sha256)),
+    rsaCheck("rsa2048.sign.pss", bits: 2048, padding: .pss(.sha256)),
+    rsaCheck("rsa4096.sign", bits: 4096, padding: .pkcs1v1_5(.sha256)),
     CTCheck(name: "leaky.rsa2048.power") {
-        let key: RSAPrivateKey
-        do { key = try RSAPrivateKey(pemRepresentation: pem2048) } catch { fatalError("key: \(error)") }
-        let parts = RSAKeyParts(key)
-        guard let ctx = MontgomeryContext(modulus: BigUInt(bigEndianBytes: parts.p)) else { fatalError("p") }
-        let m = BigUInt(bigEndianBytes: [UInt8](repeating: 0x5a, count: parts.p.count - 1))
-        let s1 = ctx.powerVarTime(m, slidingWindowExponent: BigUInt(bigEndianBytes: tainted(parts.dP)))
-        withExtendedLifetime(s1) {}
+        // p and dP of the 2048-bit fixture (PKCS#1 export: public API), dP tainted.
+        let der = try! RSAPrivateKey(pemRepresentation: pem2048).pkcs1DERRepresentation
+        let parts = try! PKCS1RSAPrivateKey(derEncoded: der)
+        guard let ctx = MontgomeryContext(modulus: BigUInt(bigEndianBytes: parts.prime1)) else { fatalError("p") }
+        let m = BigUInt(bigEndianBytes: [UInt8](repeating: 0x5a, count: parts.prime1.count - 1))
+        keep(ctx.powerVarTime(m, slidingWindowExponent: BigUInt(bigEndianBytes: tainted(parts.exponent1))))
     },
 ]

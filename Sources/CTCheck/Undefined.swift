@@ -37,3 +37,36 @@ func taintedText(_ text: String, _ isSecret: (Int) -> Bool) -> String {
     }
     return s
 }
+
+/// Keeps `value` alive and computed without looking at it (a signature, a key: outputs, never inspected).
+@inline(never) @_optimize(none)
+func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// Taints `byteCount` bytes at `p` in place (values unchanged, undefined to memcheck).
+func taintInPlace(_ p: UnsafeMutableRawPointer, byteCount: Int) {
+    let u = undefinedBytes(byteCount)
+    for i in 0..<byteCount {
+        let b = p.load(fromByteOffset: i, as: UInt8.self)
+        p.storeBytes(of: b ^ u[i] ^ opaqueByte(u[i]), toByteOffset: i, as: UInt8.self)
+    }
+}
+
+/// Taints the secret storage of a library object that the public API built from public test data: follows the
+/// stored properties named by `path` (by reflection: `Mirror` reads any stored property, no library hook needed),
+/// then taints the `UInt64` buffer held in `pointer` whose length in limbs is stored in `limbCount`. Traps when a
+/// name is missing, so a renamed field fails the check loudly instead of silently checking nothing.
+func taintStoredSecrets(of object: Any, path: [String], pointer: String, limbCount: String) {
+    func child(_ value: Any, _ name: String) -> Any {
+        guard let v = Mirror(reflecting: value).children.first(where: { $0.label == name })?.value else {
+            fatalError("ct-check: no stored property '\(name)' in \(type(of: value)): follow the rename here")
+        }
+        return v
+    }
+    var holder = object
+    for name in path { holder = child(holder, name) }
+    guard let storage = child(holder, pointer) as? UnsafeMutablePointer<UInt64>,
+          let count = child(holder, limbCount) as? Int, count > 0 else {
+        fatalError("ct-check: '\(pointer)' / '\(limbCount)' of \(type(of: holder)) changed type")
+    }
+    taintInPlace(UnsafeMutableRawPointer(storage), byteCount: count * 8)
+}

@@ -1,7 +1,11 @@
-// ct-check: the constant-time proof program. Each subcommand runs one signing path with its secrets (private
-// scalars, nonces, CRT values, blinding factors, seeds) in memory that was allocated and never written, so that
-// `../shared/tools/ct-valgrind` (memcheck) reports any branch or memory address computed from them.
-// `Scripts/ct-check.sh` builds it in release and runs every subcommand, then the leaky variants, which must fail.
+// ct-check: the constant-time proof program. Each subcommand calls the library's PUBLIC API (signing, key
+// generation, HMAC, decoding of secret key material, comparison) with its secrets — private keys, HMAC keys, seeds,
+// the system generator's output — undefined to memcheck (`tainted`, `undefinedBytes`, `taintStoredSecrets` in
+// Undefined.swift; Scripts/ct-taint-random.c for the generator), so that `Scripts/ct-valgrind` reports any branch or
+// memory address computed from them outside the declassification points listed in Scripts/ct-check.supp.
+// `Scripts/ct-check.sh` builds it in release and runs every subcommand; the `leaky.*` variants must fail.
+//
+// Adding a module: one file `<Module>Checks.swift` defining `let <module>Checks: [CTCheck]`, and one line below.
 //
 //   ct-check LIST            names of the checks
 //   ct-check NAME            run one check (exit 0; memcheck decides)
@@ -16,6 +20,7 @@ var checks: [CTCheck] = []
 checks += ecdsaChecks
 checks += rsaChecks
 checks += ed25519Checks
+checks += hmacChecks
 checks += decodingChecks
 checks += jwkChecks
 checks += constantTimeChecks

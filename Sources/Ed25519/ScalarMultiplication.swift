@@ -50,8 +50,8 @@ enum BaseTables {
 /// switch, no table lookup by |b|); with the sign bit's barrier that is two opaque calls a scan instead of eleven.
 /// The sign is not packed into the same word: `(1 << |b|) | (sign << 16)` compiled to `bts`, which memcheck models
 /// with an address derived from the bit offset (the ct-check fails it); `1 << |b|` alone is a shift by `cl`.
-/// The entries are read as 15 consecutive words (y + x, y − x, 2d·x·y, five limbs each), the layout
-/// `ed25519SigningTableWords` also relies on; the vector tests would fail on any other.
+/// The entries are read as 15 consecutive words (y + x, y − x, 2d·x·y, five limbs each); the vector tests would
+/// fail on any other layout.
 @inline(__always)
 func selectSigningEntry(_ table: UnsafeBufferPointer<NielsPoint>, row: Int, digit b: Int8)
     -> (NielsPoint, negate: UInt64) {
@@ -173,11 +173,4 @@ func oddMultiplesTable(_ a: EdwardsPoint) -> [CachedPoint] {
         p = p.adding(a2)
     }
     return out
-}
-
-/// The fixed-base signing table as words (256 entries of 15: y+x, y−x, 2dxy), for the ct-check's counter-check only:
-/// Sources/CTCheck reads entries at a secret index to show that the check catches the textbook leak. Package access,
-/// so no user of the library sees it.
-package func ed25519SigningTableWords<R>(_ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
-    BaseTables.signing.withUnsafeBytes { body($0.bindMemory(to: UInt64.self)) }
 }

@@ -5,7 +5,7 @@ extension Base64URL {
     /// `qi`) and an `oct` key's `k` — in constant time (`ConstantTimeBase64`: no table indexed by a character, no
     /// branch on one; only the verdict is published). The rules and the errors are those of
     /// ``decode(_:allowPadding:)`` without padding, offset and reason included.
-    package static func decodeSecret(_ text: some StringProtocol) throws(JWTError) -> [UInt8] {
+    static func decodeSecret(_ text: some StringProtocol) throws(JWTError) -> [UInt8] {
         var s = String(text)
         let result: Result<[UInt8], JWTError> = s.withUTF8 { buf in
             do throws(JWTError) { return .success(try decodeSecret(bytes: buf)) } catch { return .failure(error) }
@@ -14,7 +14,7 @@ extension Base64URL {
     }
 
     /// The same over ASCII bytes.
-    package static func decodeSecret(bytes input: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8] {
+    static func decodeSecret(bytes input: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8] {
         do {
             return try ConstantTimeBase64.decode(input, alphabet: .url, padding: .none)
         } catch {

@@ -219,11 +219,10 @@ extension RSAPrivateKey {
         return diff == 0
     }
 
-    /// Test-only: whether an integer (big-endian two's complement, as Wycheproof writes them) is
-    /// probably prime: negative values are not; trial division, then `rounds` Miller–Rabin rounds
+    /// Whether an integer (big-endian two's complement, as Wycheproof writes them) is probably prime (the tests,
+    /// through `@testable import`): negative values are not; trial division, then `rounds` Miller–Rabin rounds
     /// with random bases.
-    @_spi(Testing)
-    public static func isProbablePrime(signedBigEndian bytes: [UInt8], rounds: Int = 40) -> Bool {
+    static func isProbablePrime(signedBigEndian bytes: [UInt8], rounds: Int = 40) -> Bool {
         if let first = bytes.first, first & 0x80 != 0 { return false }
         let v = BigUInt(bigEndianBytes: bytes)
         if v < BigUInt(2) { return false }

@@ -31,10 +31,9 @@ extension RSAPrivateKey {
         return try sign(mHash: digest.bytes, padding: padding, salt: nil, using: &rng)
     }
 
-    /// Test-only: signs `message` with the given PSS salt (NIST CAVP SigGenPSS lists its salts);
-    /// for PKCS#1 v1.5 `salt` is ignored.
-    @_spi(Testing)
-    public func signature(for message: [UInt8], padding: RSAPadding, salt: [UInt8]) throws(RSAKeyError) -> [UInt8] {
+    /// Signs `message` with the given PSS salt (the tests: NIST CAVP SigGenPSS lists its salts, reached through
+    /// `@testable import`); for PKCS#1 v1.5 `salt` is ignored.
+    func signature(for message: [UInt8], padding: RSAPadding, salt: [UInt8]) throws(RSAKeyError) -> [UInt8] {
         var rng = SystemRandomNumberGenerator()
         return try sign(mHash: padding.hashAlgorithm.hash(message), padding: padding, salt: salt, using: &rng)
     }
@@ -181,15 +180,18 @@ extension RSAPrivateKey {
                 for i in 0..<block.count { block[i] = 0 }
             }
             r[kn - 1] &= topMask
-            // Accept r < n and r ≠ 0 (a rejected draw is discarded: its comparison leaks nothing kept).
-            let below = r.withUnsafeBufferPointer { pr in
+            // Accept r < n and r ≠ 0. Declassification point (CT.declassify): whether a draw is accepted — a rejected
+            // draw is discarded, and of an accepted one only the public fact r ∈ [1, n) is published.
+            let borrow = r.withUnsafeBufferPointer { pr in
                 ctx.withConstants { n, _ in
                     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: kn) { t in
-                        Limbs.subtract(t.baseAddress!, pr.baseAddress!, n, count: kn) == 1
+                        Limbs.subtract(t.baseAddress!, pr.baseAddress!, n, count: kn)
                     }
                 }
             }
-            if below && r.contains(where: { $0 != 0 }) { return r }
+            var any: UInt64 = 0
+            for v in r { any |= v }
+            if CT.declassify(CT.nonZeroMask(borrow) & CT.nonZeroMask(any)) { return r }
         }
     }
 
@@ -323,40 +325,5 @@ extension RSAPrivateKey {
         while i < k { diff |= a[i] ^ b[i]; i += 1 }
         if diff == 0 { return true }
         return false
-    }
-
-}
-
-// MARK: - ct-check entry point
-
-extension RSAPrivateKey {
-    /// For `ct-check` only: one private operation on a message with the secret values given as
-    /// big-endian bytes (each exactly the size of its prime, or of n for d) and the blinding factor
-    /// r (n's size). The precomputation from them is constant time too. Returns the signature, or nil
-    /// if it does not verify. (The counter-check that must fail, a variable-time exponentiation with a
-    /// secret exponent, is built in Sources/CTCheck from BigNum's public API.)
-    package static func _ctCheckSign(
-        publicKey: RSAPublicKey, message em: [UInt8], p: [UInt8], q: [UInt8], dP: [UInt8], dQ: [UInt8], qInv: [UInt8],
-        blinding r: [UInt8]
-    ) -> [UInt8]? {
-        let kn = publicKey.context.limbCount
-        let kp = (p.count + 7) / 8, kq = (q.count + 7) / 8
-        let secrets = CRTSecrets(kn: kn, kp: kp, kq: kq) { st, po, qo, dPo, dQo, qio in
-            for (v, at, k) in [(p, po, kp), (q, qo, kq), (dP, dPo, kp), (dQ, dQo, kq), (qInv, qio, kp)] {
-                let l = limbs(v, count: k)
-                for i in 0..<k { st[at + i] = l[i] }
-            }
-        }
-        var rng = SystemRandomNumberGenerator()
-        let b = randomBelow(publicKey.context, using: &rng)
-        return try? crtSign(limbs(em, count: kn), publicKey: publicKey, secrets: secrets, r: limbs(r, count: kn), b: b)
-    }
-}
-
-extension RSAPrivateKey {
-    /// For `ct-check` only: the CRT components, minimal big-endian.
-    package var _components: (p: [UInt8], q: [UInt8], dP: [UInt8], dQ: [UInt8], qInv: [UInt8]) {
-        let k = pkcs1PrivateKey
-        return (k.prime1, k.prime2, k.exponent1, k.exponent2, k.coefficient)
     }
 }

@@ -241,7 +241,7 @@ final class CRTSecrets: @unchecked Sendable {
         precompute()
     }
 
-    /// From raw limb buffers (the ct-check entry point).
+    /// From raw limb buffers, each value at its own length (FaultTests builds a key with a corrupted dP this way).
     init(kn: Int, kp: Int, kq: Int, fill: (_ storage: UnsafeMutablePointer<UInt64>, _ p: Int, _ q: Int, _ dP: Int, _ dQ: Int, _ qInv: Int) -> Void) {
         self.kn = kn; self.kp = kp; self.kq = kq
         var o = 0

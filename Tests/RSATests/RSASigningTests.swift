@@ -1,6 +1,6 @@
 import DER
 import Foundation
-@_spi(Testing) import RSA
+@testable import RSA
 import SHA2
 import Testing
 import TestSupport
