@@ -13,7 +13,7 @@ mkdir -p "$out"
 target=armv7em-none-none-eabi
 total=0
 printf '%-8s %9s %7s %6s %6s\n' module text data bss seconds
-for m in ConstantTime SHA2 SHA3 SymmetricCiphers MLDSA BigNum DER RSA ECDSA Ed25519 JOSE; do
+for m in ConstantTime SHA2 SHA3 SymmetricCiphers MLDSA BigNum DER RSA ECDSA Ed25519 PureX509 JOSE; do
     if [[ $m == JOSE ]]; then   # the Embedded core (Scripts/jose-embedded-core.txt)
         mapfile -t files < <(grep -v '^#' Scripts/jose-embedded-core.txt | sed 's|^|Sources/JOSE/|' | LC_ALL=C sort)
     else

@@ -32,8 +32,9 @@ flags=(-target "$target" -enable-experimental-feature Embedded -enable-experimen
 base=$( { "$swiftc" --version 2>&1; echo "${flags[*]}"; } | sha256sum | cut -c1-64)
 declare -A deps=([ConstantTime]="" [SHA2]="ConstantTime" [BigNum]="ConstantTime" [DER]="ConstantTime"
                  [RSA]="ConstantTime BigNum SHA2 DER" [ECDSA]="ConstantTime SHA2 DER"
-                 [Ed25519]="ConstantTime SHA2 DER" [JOSE]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519"
-                 [PureJOSEWasm]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 JOSE")
+                 [Ed25519]="ConstantTime SHA2 DER" [PureX509]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519"
+                 [JOSE]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 PureX509"
+                 [PureJOSEWasm]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 PureX509 JOSE")
 compile() {   # module-name, files…   (recompiled when its sources, the flags or a module it imports changed)
     local m=$1; shift
     local d chain
@@ -49,7 +50,8 @@ compile() {   # module-name, files…   (recompiled when its sources, the flags 
     echo "$chain" > "$out/$m.stamp"
     echo "[build-wasm] $m ($(( SECONDS - t0 )) s)"
 }
-for m in ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519; do
+# PureX509: JOSE's JWK wraps its public-key type (Certificate.PublicKey); wasm-ld keeps only what the exports reach.
+for m in ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 PureX509; do
     mapfile -t files < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
     compile "$m" "${files[@]}"
 done
@@ -61,7 +63,7 @@ compile PureJOSEWasm "${files[@]}"
 exports=(pj_alloc pj_free pj_verify pj_decode pj_result_pointer pj_result_length pj_result_release pj_heap_top)
 "$wasm_ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 \
     "${exports[@]/#/--export=}" \
-    "$out"/{ConstantTime,SHA2,BigNum,DER,RSA,ECDSA,Ed25519,JOSE,PureJOSEWasm}.o \
+    "$out"/{ConstantTime,SHA2,BigNum,DER,RSA,ECDSA,Ed25519,PureX509,JOSE,PureJOSEWasm}.o \
     "$toolchain/../lib/swift/embedded/$target/libswiftUnicodeDataTables.a" \
     -o "$out/purejose.wasm"
 raw=$(stat -c %s "$out/purejose.wasm")

@@ -8,10 +8,10 @@
 #   bash Scripts/check-embedded.sh --keep-going   # try every module, report all failures
 #   bash Scripts/check-embedded.sh --after-wasm   # what .ci/run does, right after `Scripts/build-wasm.sh`
 #
-# --after-wasm: Scripts/build-wasm.sh has just compiled ConstantTime, SHA2, BigNum, DER, RSA, ECDSA, Ed25519 and the
-# JOSE core in Embedded Swift (for wasm32, into .build/wasm, recompiling whatever changed). Compiling them a second
+# --after-wasm: Scripts/build-wasm.sh has just compiled ConstantTime, SHA2, BigNum, DER, RSA, ECDSA, Ed25519, PureX509
+# and the JOSE core in Embedded Swift (for wasm32, into .build/wasm, recompiling whatever changed). Compiling them a second
 # time for the host proves nothing more and cost CI about 7 minutes, so this mode counts those modules as checked
-# when their object from that build is there, and compiles only the rest (PureX509) for the same target against the
+# when their object from that build is there, and compiles only the rest (SHA3) for the same target against the
 # same module files.
 #
 # Flags: -enable-experimental-feature Embedded (no runtime, no existentials, typed throws only),

@@ -69,11 +69,12 @@ public struct CertificateVerifier: Sendable {
     /// The policy.
     public let policy: Policy
 
-    /// The trust roots' keys, prepared once (keys of roots that cannot verify anything are left out and
+    /// The trust roots' keys, made once (keys of roots that cannot verify anything are left out and
     /// refused, when used, as before), by SubjectPublicKeyInfo DER.
-    let rootKeys: [[UInt8]: PreparedPublicKey]
-    /// The keys of other issuers met while validating, shared by copies of this verifier.
-    let issuerKeys: PreparedKeyCache<PreparedPublicKey>
+    let rootKeys: [[UInt8]: Certificate.PublicKey]
+    /// The keys of other certificates met while validating (issuers) or asked for (``publicKey(of:)``: a leaf's),
+    /// shared by copies of this verifier.
+    let keys: PreparedKeyCache<Certificate.PublicKey>
 
     /// Certificates whose signature verified, each with the exact issuer key it verified with, shared by copies
     /// of this verifier (only successes are kept).
@@ -130,14 +131,14 @@ public struct CertificateVerifier: Sendable {
                 verifiedSignatureCacheCapacity: Int, parsedCertificateCacheCapacity: Int) {
         self.trustRoots = trustRoots
         self.policy = policy
-        var keys: [[UInt8]: PreparedPublicKey] = [:]
-        for root in trustRoots where keys[root.subjectPublicKeyInfoBytes] == nil {
-            if let spki = root.subjectPublicKeyInfo, let k = try? PreparedPublicKey.make(spki) {
-                keys[root.subjectPublicKeyInfoBytes] = k
+        var roots: [[UInt8]: Certificate.PublicKey] = [:]
+        for root in trustRoots where roots[root.subjectPublicKeyInfoBytes] == nil {
+            if let spki = root.subjectPublicKeyInfo, let k = try? Certificate.PublicKey(spki: spki) {
+                roots[root.subjectPublicKeyInfoBytes] = k
             }
         }
-        rootKeys = keys
-        issuerKeys = PreparedKeyCache(capacity: keyCacheCapacity)
+        rootKeys = roots
+        keys = PreparedKeyCache(capacity: keyCacheCapacity)
         verifiedSignatures = BoundedCache(capacity: verifiedSignatureCacheCapacity)
         parsedCertificates = BoundedCache(capacity: parsedCertificateCacheCapacity)
     }
@@ -153,14 +154,24 @@ public struct CertificateVerifier: Sendable {
         return c
     }
 
-    /// `issuer`'s key ready to verify: a trust root's from ``rootKeys``, another issuer's from ``issuerKeys``
-    /// or prepared now (and kept).
-    func preparedKey(of issuer: Certificate, _ spki: SubjectPublicKeyInfo) throws(X509Error) -> PreparedPublicKey? {
-        let der = issuer.subjectPublicKeyInfoBytes
+    /// `certificate`'s public key, ready to verify: a trust root's made once by ``init(trustRoots:policy:keyCacheCapacity:)``,
+    /// another certificate's kept from an earlier call on this verifier or a copy (by the exact SubjectPublicKeyInfo
+    /// DER, within the key cache's capacity) or made now and kept. This is how JOSE's `X5CVerifier` takes the key of a
+    /// leaf this verifier validated. Throws `unsupportedPublicKey` for a key of no family this package verifies with
+    /// or an invalid one; only keys made without error are kept.
+    public func publicKey(of certificate: Certificate) throws(X509Error) -> Certificate.PublicKey {
+        guard let spki = certificate.subjectPublicKeyInfo else {
+            throw X509Error.make(.unsupportedPublicKey, "the certificate's public key algorithm is not supported")
+        }
+        return try publicKey(of: certificate, spki)
+    }
+
+    func publicKey(of certificate: Certificate, _ spki: SubjectPublicKeyInfo) throws(X509Error) -> Certificate.PublicKey {
+        let der = certificate.subjectPublicKeyInfoBytes
         if let k = rootKeys[der] { return k }
-        if let k = issuerKeys.value(for: der) { return k }
-        guard let k = try PreparedPublicKey.make(spki) else { return nil }
-        issuerKeys.insert(k, for: der)
+        if let k = keys.value(for: der) { return k }
+        let k = try Certificate.PublicKey(spki: spki)
+        keys.insert(k, for: der)
         return k
     }
 
@@ -275,7 +286,7 @@ public struct CertificateVerifier: Sendable {
         if verifiedSignatures.value(for: remembered) != nil { return true }
         do throws(X509Error) {
             let ok = try a.verify(certificate.signature, over: certificate.tbsCertificateBytes[...], with: key,
-                                  prepared: { () throws(X509Error) in try preparedKey(of: issuer, key) })
+                                  key: { () throws(X509Error) in try publicKey(of: issuer, key) })
             if ok { verifiedSignatures.insert(true, for: remembered) }
             return ok
         } catch {

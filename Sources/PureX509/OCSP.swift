@@ -370,8 +370,8 @@ public struct OCSPResponse: Sendable {
         guard let key = signer.subjectPublicKeyInfo else {
             throw X509Error.make(.unsupportedPublicKey, "the responder's public key algorithm is not supported")
         }
-        let prepare = { () throws(X509Error) in try PreparedPublicKey.make(key) }
-        guard try algorithm.verify(signature, over: tbsResponseData[...], with: key, prepared: prepare) else {
+        let make = { () throws(X509Error) in try Certificate.PublicKey(spki: key) }
+        guard try algorithm.verify(signature, over: tbsResponseData[...], with: key, key: make) else {
             throw X509Error.make(.invalidSignature, "the response's signature does not verify with the key of \(signer.subject)")
         }
         var match: OCSPSingleResponse?

@@ -1,50 +1,3 @@
-import DER
-import ECDSA
-import Ed25519
-import RSA
-
-/// An issuer's public key ready to verify signatures: parsed, checked, and with its verification tables built
-/// (ECDSA's multiples of Q, RSA's Montgomery context, Ed25519's decoded point). Building them costs about as much
-/// as one verification, so ``CertificateVerifier`` prepares its trust roots' keys once and keeps the keys of
-/// other issuers in a ``PreparedKeyCache``. A prepared key is a function of the SubjectPublicKeyInfo's DER alone:
-/// every signature is still checked on every call.
-enum PreparedPublicKey: Sendable {
-    case p256(P256.Signing.PublicKey)
-    case p384(P384.Signing.PublicKey)
-    case p521(P521.Signing.PublicKey)
-    case rsa(RSAPublicKey)
-    case ed25519(Curve25519.Signing.PublicKey)
-
-    /// Prepares `key`; nil when it is of no family a certificate signature here uses (it verifies nothing).
-    /// Throws `unsupportedPublicKey` for a key of a known family that is not a valid key, with the reasons the
-    /// per-signature parsing gave before keys were prepared.
-    static func make(_ key: SubjectPublicKeyInfo) throws(X509Error) -> PreparedPublicKey? {
-        if key.algorithm.isRSA {
-            do throws(RSAKeyError) { return .rsa(try RSAPublicKey(spki: key)) } catch {
-                throw X509Error.make(.unsupportedPublicKey, "RSA key: \(error)")
-            }
-        }
-        if key.algorithm == .ed25519 {
-            do throws(Ed25519Error) {
-                return .ed25519(try Curve25519.Signing.PublicKey(rawRepresentation: key.subjectPublicKey))
-            } catch {
-                throw X509Error.make(.unsupportedPublicKey, "Ed25519 key: \(error)")
-            }
-        }
-        guard let curve = key.algorithm.namedCurve, curve == .p256 || curve == .p384 || curve == .p521 else { return nil }
-        let spki = key.derEncoded()
-        do throws(ECDSAError) {
-            if curve == .p256 { return .p256(try P256.Signing.PublicKey(derRepresentation: spki)) }
-            if curve == .p384 { return .p384(try P384.Signing.PublicKey(derRepresentation: spki)) }
-            return .p521(try P521.Signing.PublicKey(derRepresentation: spki))
-        } catch {
-            // As when the key was parsed beside the signature: this code meant "does not verify".
-            if error.code == .invalidSignatureEncoding { return nil }
-            throw X509Error.make(.unsupportedPublicKey, "EC key: \(error)")
-        }
-    }
-}
-
 /// The key of a ``BoundedCache`` entry made from bytes: compared as whole byte strings (a hit is only ever the very
 /// bytes the entry was made from) and hashed in one pass over the raw bytes.
 package struct ExactBytes: Hashable, Sendable {
@@ -77,14 +30,14 @@ package struct SignedBy: Hashable, Sendable {
     }
 }
 
-/// The cache of prepared keys: by the exact SubjectPublicKeyInfo DER.
+/// The cache of public keys ready to verify (``Certificate/PublicKey``): by the exact SubjectPublicKeyInfo DER.
 package typealias PreparedKeyCache<Value: Sendable> = BoundedCache<[UInt8], Value>
 
 #if !hasFeature(Embedded)
 /// A bounded cache of values made from bytes, keyed by those exact bytes (a value is only ever returned for the very
 /// bytes it was made from), safe to share between threads and tasks. When full, the oldest entry is dropped. Used
-/// for the prepared issuer keys, the remembered certificate signatures and the parsed certificates of
-/// ``CertificateVerifier`` and the leaf keys of JOSE's `X5CVerifier`; copies of a verifier share one cache.
+/// for the public keys (issuers' and leaves'), the remembered certificate signatures and the parsed certificates of
+/// ``CertificateVerifier``; copies of a verifier share one cache.
 ///
 /// In Embedded Swift, which has no C library lock here (Lock.swift), the cache holds nothing (``capacity`` is 0)
 /// and every key is prepared for its signature.

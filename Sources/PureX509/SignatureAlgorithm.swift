@@ -1,8 +1,5 @@
 import DER
-import ECDSA
-import Ed25519
 import RSA
-import SHA2
 
 /// A certificate's signature algorithm (RFC 5280 §4.1.1.2; RFC 3279, 4055, 5758, 8410).
 ///
@@ -118,62 +115,36 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    /// Whether `signature` over `message` verifies with `key`, for this algorithm; a key of another
-    /// family never verifies. Throws for a key this package cannot use. `prepared` gives the key ready to verify
-    /// (``PreparedPublicKey/make(_:)`` of `key`, or the same value kept from an earlier call); it is asked only
-    /// once the key's family fits this algorithm.
-    func verify(_ signature: [UInt8], over message: ArraySlice<UInt8>, with key: SubjectPublicKeyInfo,
-                prepared: () throws(X509Error) -> PreparedPublicKey?) throws(X509Error) -> Bool {
+    /// How a signature of this algorithm is checked (DER ECDSA signatures, PKCS#1 v1.5 or the PSS parameters' padding,
+    /// Ed25519); nil for MD5, unknown algorithms and hashes RSA does not implement, which verify nothing.
+    var scheme: VerificationScheme? {
         switch backing {
-        case .ecdsa(let h):
-            guard let curve = key.algorithm.namedCurve, curve == .p256 || curve == .p384 || curve == .p521 else { return false }
-            guard let k = try prepared() else { return false }
-            do throws(ECDSAError) {
-                switch k {
-                case .p256(let k):
-                    let sig = try P256.Signing.ECDSASignature(derRepresentation: signature)
-                    return SignatureAlgorithm.byHash(h, message, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) })
-                case .p384(let k):
-                    let sig = try P384.Signing.ECDSASignature(derRepresentation: signature)
-                    return SignatureAlgorithm.byHash(h, message, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) })
-                case .p521(let k):
-                    let sig = try P521.Signing.ECDSASignature(derRepresentation: signature)
-                    return SignatureAlgorithm.byHash(h, message, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) }, { k.isValidSignature(sig, for: $0) })
-                case .rsa, .ed25519: return false
-                }
-            } catch {
-                if error.code == .invalidSignatureEncoding { return false }
-                throw X509Error.make(.unsupportedPublicKey, "EC key: \(error)")
-            }
-        case .rsaPKCS1(let h):
-            guard let rh = RSAHashAlgorithm(h) else { return false }
-            return try SignatureAlgorithm.rsaVerify(signature, message, key, .pkcs1v1_5(rh), prepared)
-        case .rsaPSS(let p):
-            guard let padding = RSAPadding(p) else { return false }
-            return try SignatureAlgorithm.rsaVerify(signature, message, key, padding, prepared)
-        case .ed25519:
-            guard key.algorithm == .ed25519 else { return false }
-            guard case .ed25519(let k)? = try prepared() else { return false }
-            return k.isValidSignature(signature, for: message)
-        case .md5WithRSA, .other:
-            return false
+        case .ecdsa(let h): return .ecdsa(h, der: true)
+        case .rsaPKCS1(let h): return RSAHashAlgorithm(h).map { .rsa(.pkcs1v1_5($0)) }
+        case .rsaPSS(let p): return RSAPadding(p).map { .rsa($0) }
+        case .ed25519: return .ed25519
+        case .md5WithRSA, .other: return nil
         }
     }
 
-    static func byHash(_ h: DigestAlgorithm, _ m: ArraySlice<UInt8>, _ f256: (SHA256Digest) -> Bool,
-                       _ f384: (SHA384Digest) -> Bool, _ f512: (SHA512Digest) -> Bool) -> Bool {
-        switch h {
-        case .sha256: return f256(SHA256.hash(data: m))
-        case .sha384: return f384(SHA384.hash(data: m))
-        case .sha512: return f512(SHA512.hash(data: m))
-        default: return false
+    /// Whether a key of `algorithm` (an SPKI's) is of this signature algorithm's family: only then is the key made.
+    func fitsKey(of algorithm: SubjectPublicKeyInfo.Algorithm) -> Bool {
+        switch backing {
+        case .ecdsa: return algorithm.namedCurve.map { ECNamedCurve.allCases.contains($0) } ?? false
+        case .rsaPKCS1, .rsaPSS: return algorithm.isRSA
+        case .ed25519: return algorithm == .ed25519
+        case .md5WithRSA, .other: return false
         }
     }
 
-    static func rsaVerify(_ signature: [UInt8], _ message: ArraySlice<UInt8>, _ key: SubjectPublicKeyInfo, _ padding: RSAPadding,
-                          _ prepared: () throws(X509Error) -> PreparedPublicKey?) throws(X509Error) -> Bool {
-        guard key.algorithm.isRSA else { return false }
-        guard case .rsa(let k)? = try prepared() else { return false }
-        return k.isValidSignature(signature, for: message, padding: padding)
+    /// Whether `signature` over `message` verifies with the key of `spki`, for this algorithm; a key of another
+    /// family never verifies. Throws for a key this package cannot use. `key` gives the key ready to verify (made from
+    /// `spki`, or the same value kept from an earlier call); it is asked only once the key's family fits this
+    /// algorithm.
+    func verify(_ signature: [UInt8], over message: ArraySlice<UInt8>, with spki: SubjectPublicKeyInfo,
+                key: () throws(X509Error) -> Certificate.PublicKey) throws(X509Error) -> Bool {
+        guard let scheme, fitsKey(of: spki.algorithm) else { return false }
+        let k = try key()
+        return message.withUnsafeBufferPointer { k.isValidSignature(signature, for: $0, scheme: scheme) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import PureX509
 @testable import JOSE
 
 /// JWK ⟷ SubjectPublicKeyInfo DER/PEM, on pyca's key fixtures. The expected RFC 7638 thumbprints were computed
@@ -25,6 +26,11 @@ struct SPKITests {
             #expect(try JWK(pemRepresentation: try fromPEM.pemRepresentation()).thumbprint == fromPEM.thumbprint)
             // And through JWK JSON.
             #expect(try JWK(json: fromDER.jsonString()).derRepresentation() == der)
+            // The JWK wraps the package's one public-key type: the key PureX509 makes from the same SPKI is the same
+            // key, and a JWK around it is the same JWK.
+            let key = try Certificate.PublicKey(derEncoded: der)
+            #expect(key.derRepresentation == der && fromDER.publicKey?.derRepresentation == der)
+            #expect(try JWK(publicKey: key).thumbprintBase64URL == c.thumbprint)
         }
         Vectors.report("keys/pyca (SPKI PEM/DER)", cases: cases.count * 2)
     }

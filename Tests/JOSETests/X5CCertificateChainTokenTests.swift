@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import PureX509
+@testable import PureX509
 import SHA2
 @testable import JOSE
 
@@ -211,15 +211,21 @@ struct X5CCertificateChainTokenTests {
         let (_, cases) = try Self.manifest()
         let ok = try #require(cases.first { $0.name == "ok" })
         _ = try verifier.verify(ok.token, at: Self.time(ok.time), expecting: ClaimExpectations(issuer: "x5c-test", now: { Double(Self.now) }))
-        let kept = try #require(verifier.leafKeys.value(for: leaf.subjectPublicKeyInfoBytes))
-        #expect(kept.thumbprint == (try JWK(derRepresentation: leaf.subjectPublicKeyInfoBytes)).thumbprint)
-        #expect(verifier.leafKeys.count == 1)
+        // The leaf's key is kept in the certificate verifier's one key cache, beside the intermediate's (the root's
+        // key was made with the verifier): no second cache.
+        let keys = verifier.certificateVerifier.keys
+        let kept = try #require(keys.value(for: leaf.subjectPublicKeyInfoBytes))
+        #expect(try JWK(publicKey: kept).thumbprint == (try JWK(derRepresentation: leaf.subjectPublicKeyInfoBytes)).thumbprint)
+        #expect(keys.count == 2)
         // The point's last byte changed: off the curve, so reading it must fail rather than find the kept key.
-        var twin = leaf.subjectPublicKeyInfoBytes
-        twin[twin.count - 1] ^= 0x01
+        let der = leaf.derEncoded, spki = leaf.subjectPublicKeyInfoBytes
+        let start = try #require((0...(der.count - spki.count)).first { Array(der[$0..<($0 + spki.count)]) == spki })
+        var changed = der
+        changed[start + spki.count - 1] ^= 0x01
+        let twin = try Certificate(derEncoded: changed)
         #expect(throws: JWTError.self) { try verifier.leafKey(twin) }
-        #expect(verifier.leafKeys.value(for: twin) == nil && verifier.leafKeys.count == 1)
-        #expect(try verifier.leafKey(leaf.subjectPublicKeyInfoBytes).thumbprint == kept.thumbprint)
+        #expect(keys.value(for: twin.subjectPublicKeyInfoBytes) == nil && keys.count == 2)
+        #expect(try verifier.leafKey(leaf).thumbprint == JWK(publicKey: kept).thumbprint)
     }
 }
 

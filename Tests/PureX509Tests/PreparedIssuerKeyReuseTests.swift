@@ -19,16 +19,7 @@ struct PreparedIssuerKeyReuseTests {
     }
 
     /// The public key a prepared key verifies with, as bytes (to compare two prepared keys).
-    static func keyBytes(_ k: PreparedPublicKey?) -> [UInt8]? {
-        switch k {
-        case .p256(let k)?: return k.derRepresentation
-        case .p384(let k)?: return k.derRepresentation
-        case .p521(let k)?: return k.derRepresentation
-        case .rsa(let k)?: return k.derRepresentation
-        case .ed25519(let k)?: return k.rawRepresentation
-        case nil: return nil
-        }
-    }
+    static func keyBytes(_ k: Certificate.PublicKey?) -> [UInt8]? { k?.derRepresentation }
 
     /// `certificate`'s DER with one byte of its SubjectPublicKeyInfo changed (the last: the point's y, or the
     /// RSA exponent), parsed again. Its signature no longer verifies, which does not matter here: the copy is
@@ -49,14 +40,14 @@ struct PreparedIssuerKeyReuseTests {
         let root = try Self.load("root"), inter = try Self.load("inter"), leaf = try Self.load("ok.leaf")
         let verifier = CertificateVerifier(trustRoots: [root])
         #expect(try verifier.validate(leaf: leaf, intermediates: [inter], at: Self.at).count == 3)
-        #expect(verifier.issuerKeys.count == 1)
-        let kept = try #require(verifier.issuerKeys.value(for: inter.subjectPublicKeyInfoBytes))
-        #expect(Self.keyBytes(kept) == Self.keyBytes(try PreparedPublicKey.make(inter.subjectPublicKeyInfo!)))
+        #expect(verifier.keys.count == 1)
+        let kept = try #require(verifier.keys.value(for: inter.subjectPublicKeyInfoBytes))
+        #expect(Self.keyBytes(kept) == Self.keyBytes(try Certificate.PublicKey(spki: inter.subjectPublicKeyInfo!)))
 
         // The twin's point is off the curve: preparing it must fail, not hand back the kept key.
         let twin = try Self.withKeyByteChanged(inter)
-        #expect(throws: X509Error.self) { try verifier.preparedKey(of: twin, twin.subjectPublicKeyInfo!) }
-        #expect(verifier.issuerKeys.value(for: twin.subjectPublicKeyInfoBytes) == nil)
+        #expect(throws: X509Error.self) { try verifier.publicKey(of: twin) }
+        #expect(verifier.keys.value(for: twin.subjectPublicKeyInfoBytes) == nil)
         // Through validation: the leaf is not accepted on the strength of the kept key, and the refusal is the one a
         // verifier that keeps nothing gives.
         let cold = CertificateVerifier(trustRoots: [root], keyCacheCapacity: 0)
@@ -72,7 +63,7 @@ struct PreparedIssuerKeyReuseTests {
         let rootTwin = try Self.withKeyByteChanged(root)
         #expect(verifier.rootKeys[root.subjectPublicKeyInfoBytes] != nil)
         #expect(verifier.rootKeys[rootTwin.subjectPublicKeyInfoBytes] == nil)
-        #expect(throws: X509Error.self) { try verifier.preparedKey(of: rootTwin, rootTwin.subjectPublicKeyInfo!) }
+        #expect(throws: X509Error.self) { try verifier.publicKey(of: rootTwin) }
     }
 
     @Test("the trust roots' keys are prepared when the verifier is made and used for what the roots sign")
@@ -82,12 +73,12 @@ struct PreparedIssuerKeyReuseTests {
         #expect(verifier.rootKeys.count == 4)
         for r in roots {
             let k = try #require(verifier.rootKeys[r.subjectPublicKeyInfoBytes])
-            #expect(Self.keyBytes(k) == Self.keyBytes(try PreparedPublicKey.make(r.subjectPublicKeyInfo!)))
+            #expect(Self.keyBytes(k) == Self.keyBytes(try Certificate.PublicKey(spki: r.subjectPublicKeyInfo!)))
         }
         let inter = try Self.load("inter"), leaf = try Self.load("ok.leaf")
         #expect(try verifier.validate(leaf: leaf, intermediates: [inter], at: Self.at).count == 3)
         // The root signed the intermediate with its prepared key; only the intermediate's key was kept.
-        #expect(verifier.issuerKeys.count == 1 && verifier.issuerKeys.value(for: roots[0].subjectPublicKeyInfoBytes) == nil)
+        #expect(verifier.keys.count == 1 && verifier.keys.value(for: roots[0].subjectPublicKeyInfoBytes) == nil)
     }
 
     @Test("the number of kept keys never exceeds the bound; the oldest goes first")
@@ -115,7 +106,7 @@ struct PreparedIssuerKeyReuseTests {
         let verifier = CertificateVerifier(trustRoots: [root])
         let copy = verifier
         _ = try copy.validate(leaf: leaf, intermediates: [inter], at: Self.at)
-        #expect(verifier.issuerKeys.value(for: inter.subjectPublicKeyInfoBytes) != nil)
+        #expect(verifier.keys.value(for: inter.subjectPublicKeyInfoBytes) != nil)
     }
 
     @Test("8 concurrent tasks validating through shared verifiers (a bound of 2 keys, so keys are dropped and made again) all get the answers of verifiers that keep nothing; the bound holds")
@@ -164,7 +155,7 @@ struct PreparedIssuerKeyReuseTests {
             return all
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
-        #expect(verifiers.values.allSatisfy { $0.issuerKeys.count <= 2 && $0.verifiedSignatures.count <= 2 })
+        #expect(verifiers.values.allSatisfy { $0.keys.count <= 2 && $0.verifiedSignatures.count <= 2 })
         let valid = expected.filter { $0.hasPrefix("valid") }.count
         Vectors.report("\(Self.folder)/MANIFEST.json", cases: cases.count, detail: "\(valid) valid, \(cases.count - valid) refused")
         #expect(cases.count == 30 && valid == 12 && verifiers.count == 6)
@@ -176,9 +167,56 @@ struct PreparedIssuerKeyReuseTests {
         #expect(distinct.count > bound + 2)
         let verifier = CertificateVerifier(trustRoots: [], keyCacheCapacity: bound)
         for (i, c) in distinct.values.sorted(by: { $0.derEncoded.lexicographicallyPrecedes($1.derEncoded) }).enumerated() {
-            let k = try verifier.preparedKey(of: c, c.subjectPublicKeyInfo!)
-            #expect(Self.keyBytes(k) == Self.keyBytes(try PreparedPublicKey.make(c.subjectPublicKeyInfo!)))
-            #expect(verifier.issuerKeys.count == min(i + 1, bound))
+            let k = try verifier.publicKey(of: c)
+            #expect(Self.keyBytes(k) == Self.keyBytes(try Certificate.PublicKey(spki: c.subjectPublicKeyInfo!)))
+            #expect(verifier.keys.count == min(i + 1, bound))
         }
+    }
+}
+
+/// `Certificate.PublicKey`, the package's one public-key type: made from the parsed SubjectPublicKeyInfo, its X.509
+/// entry verifies each family's issuer signatures from the chain vectors (RSA PKCS#1 v1.5 and PSS, P-256/384/521,
+/// Ed25519), refuses the tampered twins, and verifies nothing with a key of another family.
+@Suite("Certificate.PublicKey: one key type, one X.509 entry")
+struct CertificatePublicKeyTests {
+    static func load(_ label: String) throws -> Certificate { try PreparedIssuerKeyReuseTests.load(label) }
+
+    @Test(arguments: [("root", "inter"), ("rsa-root", "rsa-pkcs1-sha256.leaf"), ("rsa-root", "rsa-pkcs1-sha512.leaf"),
+                      ("rsa-root", "rsa-pss-sha256.leaf"), ("rsa-root", "rsa-pss-sha384.leaf"),
+                      ("ed25519-root", "ed25519.leaf"), ("p521-root", "p521-sha512.leaf")])
+    func verifiesWhatTheIssuerSigned(issuer: String, subject: String) throws {
+        let key = try Certificate.PublicKey(spki: try #require(try Self.load(issuer).subjectPublicKeyInfo))
+        let c = try Self.load(subject)
+        #expect(key.isValidSignature(c.signature, for: c.tbsCertificateBytes, algorithm: c.signatureAlgorithm), "\(subject)")
+        // The same key from its DER, and through the verifier's cache, agree.
+        #expect(try Certificate.PublicKey(derEncoded: key.derRepresentation).derRepresentation == key.derRepresentation)
+        // One byte of the signed bytes changed: no longer verifies.
+        var tbs = c.tbsCertificateBytes
+        tbs[tbs.count - 1] ^= 1
+        #expect(!key.isValidSignature(c.signature, for: tbs, algorithm: c.signatureAlgorithm))
+        // Tampered twins (where the vectors have one) fail.
+        if let twin = try? Self.load(subject.replacingOccurrences(of: ".leaf", with: "-tampered.leaf")) {
+            #expect(!key.isValidSignature(twin.signature, for: twin.tbsCertificateBytes, algorithm: twin.signatureAlgorithm))
+        }
+    }
+
+    @Test("a key of another family, or an algorithm that is refused, verifies nothing")
+    func otherFamilyVerifiesNothing() throws {
+        let rsa = try Certificate.PublicKey(spki: try #require(try Self.load("rsa-root").subjectPublicKeyInfo))
+        let ec = try Certificate.PublicKey(spki: try #require(try Self.load("root").subjectPublicKeyInfo))
+        let rsaSigned = try Self.load("rsa-pkcs1-sha256.leaf"), ecSigned = try Self.load("inter")
+        #expect(!ec.isValidSignature(rsaSigned.signature, for: rsaSigned.tbsCertificateBytes, algorithm: rsaSigned.signatureAlgorithm))
+        #expect(!rsa.isValidSignature(ecSigned.signature, for: ecSigned.tbsCertificateBytes, algorithm: ecSigned.signatureAlgorithm))
+        #expect(!ec.isValidSignature(ecSigned.signature, for: ecSigned.tbsCertificateBytes, algorithm: .md5WithRSAEncryption))
+        #expect(rsa.rsa != nil && rsa.namedCurve == nil && ec.namedCurve != nil && ec.rsa == nil)
+    }
+
+    @Test("an EC key from a compressed point is the key of the uncompressed one")
+    func compressedPoint() throws {
+        let ec = try Certificate.PublicKey(spki: try #require(try Self.load("root").subjectPublicKeyInfo))
+        let point = try #require(ec.x963Representation), curve = try #require(ec.namedCurve)
+        let n = (point.count - 1) / 2
+        let compressed = [2 | (point[point.count - 1] & 1)] + point[1...n]
+        #expect(try Certificate.PublicKey(namedCurve: curve, point: Array(compressed)).x963Representation == point)
     }
 }

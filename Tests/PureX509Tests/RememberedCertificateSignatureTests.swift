@@ -151,7 +151,7 @@ struct RememberedCertificateSignatureTests {
             // The manifest's 12 valid cases and eku-missing, valid here under a policy that requires no EKU.
             #expect(valid == 13)
             #expect(verifier.verifiedSignatures.count == bound && verifier.parsedCertificates.count == bound)
-            #expect(nothing.verifiedSignatures.count == 0 && nothing.parsedCertificates.count == 0 && nothing.issuerKeys.count == 0)
+            #expect(nothing.verifiedSignatures.count == 0 && nothing.parsedCertificates.count == 0 && nothing.keys.count == 0)
         }
     }
 

@@ -99,14 +99,10 @@ struct CurveSpec: Sendable {
     let algorithms: [JWSAlgorithm]
 }
 
-/// One JWS algorithm family's keys behind one shape: a verification key checks a signature, a private key makes
-/// one. Each family's file under `Algorithms/` conforms; `KeyMaterial` and `SigningKey` only dispatch to them.
+/// One JWS algorithm family's signing: a private key makes a signature. Each family's file under `Algorithms/`
+/// conforms; `SigningKey` only dispatches to them. Verification is one entry for every public key
+/// (`Certificate.PublicKey`, PublicKey+JWS.swift) and ``HMACFamily/verify(_:key:signature:signingInput:)``.
 protocol JWSAlgorithmFamily {
-    associatedtype VerificationKey
-    /// Whether `signature` is `alg`'s signature over `signingInput` with `key`; throws for a signature of the
-    /// wrong shape. `alg` is of this family and fits the key (checked before).
-    static func verify(_ alg: JWSAlgorithm, key: VerificationKey, signature: [UInt8],
-                       signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> Bool
 #if !hasFeature(Embedded)   // signing is left out of the Embedded core (no randomness, no Codable layer)
     associatedtype PrivateKey
     /// `alg`'s signature over `signingInput` (RFC 7518 §3). `alg` is of this family and fits the key.

@@ -1,31 +1,11 @@
 import DER
 import ECDSA
 
-/// ES256/ES384/ES512 (RFC 7518 §3.4): ECDSA on the algorithm's curve (its row in the table), signatures r‖s of the
-/// curve's size. The ECDSA module has one key type per curve, so this file is where a new curve's keys go: a case
-/// in ``ECKeyHolder/Key`` and in ``ECSigningKey``, and a branch in each `switch` below that names the curves.
+/// ES256/ES384/ES512 signing (RFC 7518 §3.4): ECDSA on the algorithm's curve (its row in the table), signatures r‖s
+/// of the curve's size. Verification is `Certificate.PublicKey`'s (PublicKey+JWS.swift). The ECDSA module has one
+/// private-key type per curve, so a new curve's signing key goes here: a case in ``ECSigningKey`` and a branch in each
+/// `switch` below that names the curves.
 enum ECDSAFamily: JWSAlgorithmFamily {
-    /// The signature is r‖s, each exactly the coordinate size — a DER signature is an error; r and s must lie in
-    /// [1, n−1] (checked by verification).
-    static func verify(_ alg: JWSAlgorithm, key: ECKeyHolder, signature: [UInt8],
-                       signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> Bool {
-        let size = key.curve.spec.signatureByteCount
-        guard signature.count == size else {
-            throw JWTError.make(.invalidSignature, "\(alg.rawValue) signature must be \(size) bytes (r‖s), got \(signature.count)")
-        }
-        switch key.key {
-        case .p256(let k):
-            guard let sig = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
-            return k.isValidSignature(sig, for: signingInput)
-        case .p384(let k):
-            guard let sig = try? P384.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
-            return k.isValidSignature(sig, for: signingInput)
-        case .p521(let k):
-            guard let sig = try? P521.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
-            return k.isValidSignature(sig, for: signingInput)
-        }
-    }
-
     /// r‖s with a hedged nonce (the ECDSA module's default).
 #if !hasFeature(Embedded)
     static func sign(_ alg: JWSAlgorithm, key: ECSigningKey, signingInput: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8] {
@@ -40,41 +20,6 @@ enum ECDSAFamily: JWSAlgorithmFamily {
         }
     }
 #endif
-}
-
-/// An EC public key (RFC 7518 §6.2.1), coordinates already normalised to the field size and validated as a point
-/// on the curve once, when the JWK is built.
-final class ECKeyHolder: Sendable {
-    enum Key: Sendable {
-        case p256(P256.Signing.PublicKey)
-        case p384(P384.Signing.PublicKey)
-        case p521(P521.Signing.PublicKey)
-    }
-    let curve: JWK.Curve
-    let x: [UInt8]
-    let y: [UInt8]
-    let key: Key
-
-    init(curve: JWK.Curve, x: [UInt8], y: [UInt8]) throws(JWTError) {
-        self.curve = curve
-        self.x = x
-        self.y = y
-        let named = curve.spec.namedCurve
-        guard named == .p256 || named == .p384 || named == .p521 else {
-            throw JWTError.make(.unsupportedKey, "\(curve.rawValue) is not an EC curve with an ECDSA verifier here (P-256, P-384 and P-521 are)")
-        }
-        do throws(ECDSAError) {
-            if named == .p256 {
-                key = .p256(try P256.Signing.PublicKey(rawRepresentation: x + y))
-            } else if named == .p384 {
-                key = .p384(try P384.Signing.PublicKey(rawRepresentation: x + y))
-            } else {
-                key = .p521(try P521.Signing.PublicKey(rawRepresentation: x + y))
-            }
-        } catch {
-            throw JWTError.make(.invalidKey, "EC public key refused: \(error)")
-        }
-    }
 }
 
 /// An EC private key on one of the curves the ECDSA module implements.

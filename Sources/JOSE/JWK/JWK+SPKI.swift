@@ -141,31 +141,31 @@ extension JWK {
     /// for Ed25519 keys, whose algorithm the DER module's `SubjectPublicKeyInfo` does not model: use
     /// ``derRepresentation()`` / ``pemRepresentation()``, which handle every asymmetric key.
     public func subjectPublicKeyInfo() throws(JWTError) -> SubjectPublicKeyInfo {
-        switch material {
-        case .okp:
-            throw JWTError.make(.unsupportedKey, "an Ed25519 key's SubjectPublicKeyInfo is written by derRepresentation() (RFC 8410 §4)")
-        case .rsa(let r):
-            return SubjectPublicKeyInfo(rsaPublicKey: PKCS1RSAPublicKey(modulus: r.modulus, publicExponent: r.exponent))
-        case .ec(let e):
-            guard let named = e.curve.spec.namedCurve else {
-                throw JWTError.make(.unsupportedKey, "\(e.curve.rawValue) has no SubjectPublicKeyInfo curve name")
-            }
-            return SubjectPublicKeyInfo(algorithm: .ecPublicKey(named), subjectPublicKey: [0x04] + e.x + e.y)
-        case .hmac:
+        guard let k = publicKey else {
             throw JWTError.make(.unsupportedKey, "a symmetric (oct) key has no SubjectPublicKeyInfo form")
         }
+        if k.ed25519 != nil {
+            throw JWTError.make(.unsupportedKey, "an Ed25519 key's SubjectPublicKeyInfo is written by derRepresentation() (RFC 8410 §4)")
+        }
+        if let r = k.rsa {
+            return SubjectPublicKeyInfo(rsaPublicKey: PKCS1RSAPublicKey(modulus: r.modulus, publicExponent: r.publicExponent))
+        }
+        guard let named = k.namedCurve, let point = k.x963Representation else {
+            throw JWTError.make(.unsupportedKey, "\(k) has no SubjectPublicKeyInfo form")
+        }
+        return SubjectPublicKeyInfo(algorithm: .ecPublicKey(named), subjectPublicKey: point)
     }
 
     /// DER SubjectPublicKeyInfo of this key. See ``subjectPublicKeyInfo()``.
     /// For Ed25519, the RFC 8410 §4 form (44 bytes).
     public func derRepresentation() throws(JWTError) -> [UInt8] {
-        if case .okp(let o) = material { return o.key.derRepresentation }
+        if let e = publicKey?.ed25519 { return e.derRepresentation }
         return try subjectPublicKeyInfo().derEncoded()
     }
 
     /// PEM `PUBLIC KEY` of this key. See ``subjectPublicKeyInfo()``; for Ed25519, RFC 8410 §10.1.
     public func pemRepresentation() throws(JWTError) -> String {
-        if case .okp(let o) = material { return o.key.pemRepresentation }
+        if let e = publicKey?.ed25519 { return e.pemRepresentation }
         return try subjectPublicKeyInfo().pemString
     }
 }

@@ -9,19 +9,18 @@ extension JWK {
         if let u = use { m.append(.init(name: "use", value: .string(u))) }
         if let ops = keyOperations { m.append(.init(name: "key_ops", value: .array(ops.map { .string($0) }))) }
         if let a = algorithm { m.append(.init(name: "alg", value: .string(a))) }
-        switch material {
-        case .rsa(let r):
-            m.append(.init(name: "n", value: .string(Base64URL.encode(r.modulus))))
-            m.append(.init(name: "e", value: .string(Base64URL.encode(r.exponent))))
-        case .ec(let e):
-            m.append(.init(name: "crv", value: .string(e.curve.rawValue)))
-            m.append(.init(name: "x", value: .string(Base64URL.encode(e.x))))
-            m.append(.init(name: "y", value: .string(Base64URL.encode(e.y))))
-        case .okp(let o):
+        if let n = modulus, let e = publicExponent {
+            m.append(.init(name: "n", value: .string(Base64URL.encode(n))))
+            m.append(.init(name: "e", value: .string(Base64URL.encode(e))))
+        } else if keyType == .ec, let c = curve, let x, let y {
+            m.append(.init(name: "crv", value: .string(c.rawValue)))
+            m.append(.init(name: "x", value: .string(Base64URL.encode(x))))
+            m.append(.init(name: "y", value: .string(Base64URL.encode(y))))
+        } else if keyType == .okp, let x {
             m.append(.init(name: "crv", value: .string("Ed25519")))
-            m.append(.init(name: "x", value: .string(Base64URL.encode(o.x))))
-        case .hmac(let h):
-            if includingSecret { m.append(.init(name: "k", value: .string(Base64URL.encode(h.secret)))) }
+            m.append(.init(name: "x", value: .string(Base64URL.encode(x))))
+        } else if includingSecret, let k = symmetricKeyBytes {
+            m.append(.init(name: "k", value: .string(Base64URL.encode(k))))
         }
         return JSONObject(members: m)
     }
@@ -41,23 +40,22 @@ extension JWK {
             if !last { out.append(UInt8(ascii: ",")) }
         }
         out.append(UInt8(ascii: "{"))
-        switch material {
-        case .rsa(let r):
-            member("e", Base64URL.encode(r.exponent))
+        if let n = modulus, let e = publicExponent {
+            member("e", Base64URL.encode(e))
             member("kty", "RSA")
-            member("n", Base64URL.encode(r.modulus), last: true)
-        case .ec(let e):
-            member("crv", e.curve.rawValue)
+            member("n", Base64URL.encode(n), last: true)
+        } else if keyType == .ec, let c = curve, let x, let y {
+            member("crv", c.rawValue)
             member("kty", "EC")
-            member("x", Base64URL.encode(e.x))
-            member("y", Base64URL.encode(e.y), last: true)
-        case .okp(let o):
+            member("x", Base64URL.encode(x))
+            member("y", Base64URL.encode(y), last: true)
+        } else if keyType == .okp, let x {
             // RFC 8037 §2: the required members of an OKP key are crv, kty and x (RFC 7638 §3.2 order).
             member("crv", "Ed25519")
             member("kty", "OKP")
-            member("x", Base64URL.encode(o.x), last: true)
-        case .hmac(let h):
-            member("k", Base64URL.encode(h.secret))
+            member("x", Base64URL.encode(x), last: true)
+        } else {
+            member("k", Base64URL.encode(symmetricKeyBytes ?? []))
             member("kty", "oct", last: true)
         }
         out.append(UInt8(ascii: "}"))

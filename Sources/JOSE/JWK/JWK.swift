@@ -1,3 +1,6 @@
+import ECDSA
+import Ed25519
+import PureX509
 import RSA
 /// A JSON Web Key (RFC 7517) usable to verify JWS signatures: `RSA` (RFC 7518 §6.3.1), `EC` on P-256 or
 /// P-384 or P-521 (RFC 7518 §6.2.1), `OKP` on Ed25519 (RFC 8037 §2), or `oct` (RFC 7518 §6.4, an HMAC secret).
@@ -63,23 +66,29 @@ public struct JWK: Sendable, CustomStringConvertible {
 
     let material: KeyMaterial
 
+    /// The public key of an `RSA`, `EC` or `OKP` JWK — the package's one key type, which verifies JWS and X.509
+    /// signatures alike; nil for an `oct` key.
+    public var publicKey: Certificate.PublicKey? { if case .asymmetric(let k) = material { return k } else { return nil } }
+
     /// RSA modulus `n` (big-endian, no leading zeros), for RSA keys.
-    public var modulus: [UInt8]? { if case .rsa(let r) = material { return r.modulus } else { return nil } }
+    public var modulus: [UInt8]? { publicKey?.rsa?.modulus }
     /// RSA public exponent `e` (big-endian, no leading zeros), for RSA keys.
-    public var publicExponent: [UInt8]? { if case .rsa(let r) = material { return r.exponent } else { return nil } }
+    public var publicExponent: [UInt8]? { publicKey?.rsa?.publicExponent }
     /// EC `x` coordinate, exactly ``Curve/coordinateByteCount`` bytes; for an OKP key, the 32-byte Ed25519
     /// public key (RFC 8037 §2).
     public var x: [UInt8]? {
-        switch material {
-        case .ec(let e): return e.x
-        case .okp(let o): return o.x
-        default: return nil
-        }
+        guard let k = publicKey else { return nil }
+        if let e = k.ed25519 { return e.rawRepresentation }
+        guard let p = k.x963Representation else { return nil }
+        return Array(p[1...((p.count - 1) / 2)])
     }
     /// EC `y` coordinate, exactly ``Curve/coordinateByteCount`` bytes.
-    public var y: [UInt8]? { if case .ec(let e) = material { return e.y } else { return nil } }
+    public var y: [UInt8]? {
+        guard let p = publicKey?.x963Representation else { return nil }
+        return Array(p[((p.count - 1) / 2 + 1)...])
+    }
     /// RSA modulus size in bits.
-    public var modulusBitCount: Int? { if case .rsa(let r) = material { return r.bitCount } else { return nil } }
+    public var modulusBitCount: Int? { publicKey?.rsa?.modulusBitCount }
     /// For `oct` keys, the number of secret bytes (the secret itself is not exposed by `description`).
     public var symmetricKeyByteCount: Int? { if case .hmac(let h) = material { return h.secret.count } else { return nil } }
 
@@ -156,7 +165,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             keyType = .rsa
             curve = nil
             let n = try bytes("n"), e = try bytes("e")
-            material = .rsa(try RSAKeyHolder(modulus: n, exponent: e, options: options))
+            material = .asymmetric(try JWK.rsaKey(modulus: n, exponent: e, options: options))
         case _ where sameBytes(kty, "EC"):
             keyType = .ec
             guard let crv = try string("crv") else { throw JWTError.make(.invalidKey, "EC JWK is missing \"crv\"") }
@@ -166,7 +175,7 @@ public struct JWK: Sendable, CustomStringConvertible {
             curve = c
             let x = try JWK.normaliseCoordinate(try bytes("x"), curve: c, name: "x")
             let y = try JWK.normaliseCoordinate(try bytes("y"), curve: c, name: "y")
-            material = .ec(try ECKeyHolder(curve: c, x: x, y: y))
+            material = .asymmetric(try JWK.ecKey(curve: c, x: x, y: y))
         case _ where sameBytes(kty, "OKP"):
             keyType = .okp
             guard let crv = try string("crv") else { throw JWTError.make(.invalidKey, "OKP JWK is missing \"crv\"") }
@@ -174,7 +183,7 @@ public struct JWK: Sendable, CustomStringConvertible {
                 throw JWTError.make(.unsupportedKey, "OKP curve \(quoted(crv)) is not supported (Ed25519 is; RFC 8037 §2)")
             }
             curve = c
-            material = .okp(try OKPKeyHolder(x: try bytes("x")))
+            material = .asymmetric(try JWK.ed25519Key(try bytes("x")))
         case _ where sameBytes(kty, "oct"):
             keyType = .oct
             curve = nil
@@ -201,7 +210,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         self.algorithm = algorithm?.rawValue
         self.use = nil
         self.keyOperations = nil
-        self.material = .rsa(try RSAKeyHolder(modulus: n, exponent: e, options: options))
+        self.material = .asymmetric(try JWK.rsaKey(modulus: n, exponent: e, options: options))
     }
 
     /// An EC public key from its affine coordinates (each normalised as for JSON input).
@@ -217,7 +226,7 @@ public struct JWK: Sendable, CustomStringConvertible {
         self.keyOperations = nil
         let nx = try JWK.normaliseCoordinate(x, curve: curve, name: "x")
         let ny = try JWK.normaliseCoordinate(y, curve: curve, name: "y")
-        self.material = .ec(try ECKeyHolder(curve: curve, x: nx, y: ny))
+        self.material = .asymmetric(try JWK.ecKey(curve: curve, x: nx, y: ny))
     }
 
     /// An Ed25519 public key (`OKP`, RFC 8037 §2) from its 32-byte encoding `x` (RFC 8032 §5.1.5).
@@ -228,7 +237,80 @@ public struct JWK: Sendable, CustomStringConvertible {
         self.algorithm = algorithm?.rawValue
         self.use = nil
         self.keyOperations = nil
-        self.material = .okp(try OKPKeyHolder(x: x))
+        self.material = .asymmetric(try JWK.ed25519Key(x))
+    }
+
+    /// A JWK around a public key (`RSA`, `EC` or `OKP`). An id-RSASSA-PSS key, which may only verify RSASSA-PSS, gets
+    /// the PS256/384/512 algorithm its parameters name (or `algorithm`, if it fits them), as from a
+    /// SubjectPublicKeyInfo; without parameters it needs `algorithm`.
+    public init(publicKey: Certificate.PublicKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) {
+        var alg = algorithm
+        if let r = publicKey.rsa {
+            keyType = .rsa
+            curve = nil
+            if r.isPSSOnly { alg = try JWK.algorithmForPSSKey(r.pssParameters, requested: algorithm) }
+        } else if publicKey.ed25519 != nil {
+            keyType = .okp
+            curve = .ed25519
+        } else {
+            guard let named = publicKey.namedCurve, let c = Curve(namedCurve: named) else {
+                throw JWTError.make(.unsupportedKey, "\(publicKey) has no JWK form")
+            }
+            keyType = .ec
+            curve = c
+        }
+        self.keyID = keyID
+        self.algorithm = alg?.rawValue
+        self.use = nil
+        self.keyOperations = nil
+        self.material = .asymmetric(publicKey)
+    }
+
+    /// An RSA key from `n` and `e` (RFC 7518 §6.3.1), under `options`' size rules.
+    static func rsaKey(modulus n: [UInt8], exponent e: [UInt8], options: Options) throws(JWTError) -> Certificate.PublicKey {
+        // RFC 7518 §6.3.1.1 asks for the minimal encoding; one leading zero byte (a signed-integer habit seen in
+        // real JWK Sets) is tolerated and removed.
+        var n = n[...]
+        if n.count > 1 && n.first == 0 { n = n.dropFirst() }
+        guard let top = n.first, top != 0 else { throw JWTError(.invalidKey, "RSA modulus is zero or has leading zeros") }
+        var e = e[...]
+        while e.count > 1 && e.first == 0 { e = e.dropFirst() }
+        // The size, exponent and ROCA rules are the RSA module's (RSAKeyOptions); only the codes are mapped here.
+        do throws(RSAKeyError) {
+            return Certificate.PublicKey(try RSAPublicKey(modulus: Array(n), publicExponent: Array(e), options: options.rsa))
+        } catch {
+            switch error.code {
+            case .modulusTooSmall, .modulusTooLarge: throw JWTError(.unsupportedKey, "RSA key refused: \(error.reason)")
+            default: throw JWTError(.invalidKey, "RSA key refused: \(error.reason)")
+            }
+        }
+    }
+
+    /// An EC key from its coordinates, each already the curve's size (RFC 7518 §6.2.1), validated as a point once.
+    static func ecKey(curve: Curve, x: [UInt8], y: [UInt8]) throws(JWTError) -> Certificate.PublicKey {
+        guard let named = curve.spec.namedCurve else {
+            throw JWTError.make(.unsupportedKey, "\(curve.rawValue) is not an EC curve with an ECDSA verifier here (P-256, P-384 and P-521 are)")
+        }
+        do throws(ECDSAError) {
+            return try Certificate.PublicKey(namedCurve: named, point: [4] + x + y)
+        } catch {
+            if error.code == .unsupportedCurve {
+                throw JWTError.make(.unsupportedKey, "\(curve.rawValue) is not an EC curve with an ECDSA verifier here (P-256, P-384 and P-521 are)")
+            }
+            throw JWTError.make(.invalidKey, "EC public key refused: \(error)")
+        }
+    }
+
+    /// An Ed25519 key (`OKP`, RFC 8037 §2) from the 32-byte encoding of RFC 8032 §5.1.5, decoded and validated once
+    /// (canonical y < p, on the curve, not of small order).
+    static func ed25519Key(_ x: [UInt8]) throws(JWTError) -> Certificate.PublicKey {
+        let size = JWK.Curve.ed25519.coordinateByteCount
+        guard x.count == size else {
+            throw JWTError.make(.invalidKey, "OKP member \"x\" is \(x.count) bytes; an Ed25519 public key is \(size) (RFC 8037 §2)")
+        }
+        do throws(Ed25519Error) { return Certificate.PublicKey(try Curve25519.Signing.PublicKey(rawRepresentation: x)) } catch {
+            throw JWTError.make(.invalidKey, "Ed25519 public key refused: \(error)")
+        }
     }
 
     /// A symmetric (`oct`) key for HS256/384/512.
@@ -280,12 +362,14 @@ public struct JWK: Sendable, CustomStringConvertible {
             if h.secret.count < alg.hashByteCount {
                 throw JWTError.make(.weakKey, "the oct key \(kidText) is \(h.secret.count) bytes; \(alg.rawValue) needs at least \(alg.hashByteCount) (RFC 7518 §3.2)")
             }
-        case (.rsaPKCS1, .rsa), (.rsaPSS, .rsa), (.eddsa, .okp): break
-        case (.ecdsa, .ec(let e)):
+        case (.rsaPKCS1, .asymmetric(let k)) where k.rsa != nil, (.rsaPSS, .asymmetric(let k)) where k.rsa != nil,
+             (.eddsa, .asymmetric(let k)) where k.ed25519 != nil:
+            break
+        case (.ecdsa, .asymmetric(let k)) where k.namedCurve != nil:
             // The algorithm's curve is its row in the table (RFC 7518 §3.4).
             let need = alg.spec.curve
-            if e.curve != need {
-                throw JWTError.make(.keyMismatch, "key \(kidText) is on \(e.curve.rawValue); \(alg.rawValue) needs \(need?.rawValue ?? "no EC key") (RFC 7518 §3.4)")
+            if let c = curve, c != need {
+                throw JWTError.make(.keyMismatch, "key \(kidText) is on \(c.rawValue); \(alg.rawValue) needs \(need?.rawValue ?? "no EC key") (RFC 7518 §3.4)")
             }
         default:
             let need: String
@@ -312,18 +396,14 @@ public struct JWK: Sendable, CustomStringConvertible {
         let ok: Bool
         switch material {
         case .hmac(let h): ok = try HMACFamily.verify(alg, key: h, signature: signature, signingInput: signingInput)
-        case .rsa(let r): ok = try RSAFamily.verify(alg, key: r, signature: signature, signingInput: signingInput)
-        case .ec(let e): ok = try ECDSAFamily.verify(alg, key: e, signature: signature, signingInput: signingInput)
-        case .okp(let o): ok = try EdDSAFamily.verify(alg, key: o, signature: signature, signingInput: signingInput)
+        case .asymmetric(let k): ok = try k.isValidSignature(signature, alg: alg, signingInput: signingInput)
         }
         if !ok { throw JWTError.make(.invalidSignature, "signature does not verify with key \(kidText) (\(alg.rawValue))") }
     }
 }
 
-/// The key object behind a JWK, built once.
+/// The key object behind a JWK, built once: an HMAC secret, or the package's one public-key type.
 enum KeyMaterial: Sendable {
     case hmac(HMACKeyHolder)
-    case rsa(RSAKeyHolder)
-    case ec(ECKeyHolder)
-    case okp(OKPKeyHolder)
+    case asymmetric(Certificate.PublicKey)
 }

@@ -70,15 +70,13 @@ public struct X5CVerifier: Sendable {
     /// The allow-list; a token whose `alg` is not in it fails with `algorithmNotAllowed`.
     public let algorithms: Set<JWSAlgorithm>
     public let options: Options
-    /// Leaf keys as JWKs, by the leaf's exact SubjectPublicKeyInfo DER, shared by copies of this verifier.
-    let leafKeys: PreparedKeyCache<JWK>
 
     /// - Parameters:
     ///   - trustRoots: the only roots a chain may end at (pin them; never take them from the token).
     ///   - policy: extended key usages, required extensions, chain length, signature algorithms, an extra check.
     ///   - algorithms: the JWS algorithms accepted.
     ///   - options: token and `x5c` limits.
-    ///   - keyCacheCapacity: how many issuer keys, and separately how many leaf keys, are kept prepared for
+    ///   - keyCacheCapacity: how many public keys (issuers' and leaves') are kept prepared for
     ///     verification between calls (see `CertificateVerifier.init(trustRoots:policy:keyCacheCapacity:)`): a
     ///     kept key serves only the identical SubjectPublicKeyInfo, and every chain and signature is still checked
     ///     on every call. Keep one verifier for all tokens; 0 keeps none.
@@ -103,7 +101,7 @@ public struct X5CVerifier: Sendable {
     ///   - policy: extended key usages, required extensions, chain length, signature algorithms, an extra check.
     ///   - algorithms: the JWS algorithms accepted.
     ///   - options: token and `x5c` limits.
-    ///   - keyCacheCapacity: how many issuer keys, and separately how many leaf keys, are kept prepared.
+    ///   - keyCacheCapacity: how many public keys (issuers' and leaves') are kept prepared.
     ///   - verifiedSignatureCacheCapacity: how many certificate signatures are remembered as verified (the
     ///     certificate's whole DER with its issuer's whole SubjectPublicKeyInfo, compared byte for byte; successes
     ///     only). A hit skips only that signature's arithmetic: every chain rule, the validity at the time asked for,
@@ -123,7 +121,6 @@ public struct X5CVerifier: Sendable {
                                                        parsedCertificateCacheCapacity: parsedCertificateCacheCapacity)
         self.algorithms = algorithms
         self.options = options
-        self.leafKeys = PreparedKeyCache(capacity: keyCacheCapacity)
     }
 
     /// Verifies the chain and the signature of a compact JWS; the payload is not interpreted unless
@@ -194,7 +191,7 @@ public struct X5CVerifier: Sendable {
 
         let key: JWK
         do {
-            key = try leafKey(leaf.subjectPublicKeyInfoBytes)
+            key = try leafKey(leaf)
             try key.checkFits(alg)
         } catch let e {
             throw JWTError.make(e.code, "x5c leaf certificate's key: \(e.reason)")
@@ -203,13 +200,20 @@ public struct X5CVerifier: Sendable {
         return Checked(header: header, payload: payload, object: needsObject ? object : nil, key: key, chain: chain)
     }
 
-    /// The leaf's key as a JWK: kept from an earlier token with the identical SubjectPublicKeyInfo, or read now
-    /// (and kept). Only keys that were read without error are kept, so a refusal is the same on every call.
-    func leafKey(_ spki: [UInt8]) throws(JWTError) -> JWK {
-        if let k = leafKeys.value(for: spki) { return k }
-        let k = try JWK(derRepresentation: spki)
-        leafKeys.insert(k, for: spki)
-        return k
+    /// The validated leaf's key as a JWK: the certificate verifier's key for it (kept between tokens in the
+    /// verifier's one key cache, by the exact SubjectPublicKeyInfo), wrapped with the JOSE rules of a key read from a
+    /// SubjectPublicKeyInfo (an id-RSASSA-PSS key becomes a PS* key).
+    func leafKey(_ leaf: Certificate) throws(JWTError) -> JWK {
+        guard let spki = leaf.subjectPublicKeyInfo else {
+            throw JWTError.make(.unsupportedKey, "its public key algorithm is not supported")
+        }
+        let key: Certificate.PublicKey
+        do { key = try certificateVerifier.publicKey(of: leaf) } catch {
+            // The reason JOSE gives for that key (its codes tell an invalid key from an unsupported one).
+            _ = try JWK(spki: spki)
+            throw JWTError.make(.unsupportedKey, "\(error.code): \(oneLine(error.reason))")
+        }
+        return try JWK(publicKey: key)
     }
 
     static func wholeSeconds(_ t: Double) throws -> Int64 {
