@@ -67,7 +67,9 @@ public struct SignedDataVerifier: Sendable {
     /// Whether chains are validated at the current time with their OCSP status checked (use the `async` entry points).
     public let enableOnlineChecks: Bool
     let ocspFetcher: OCSPFetcher?
-    let verifiedChains: VerifiedChainCache
+    /// PureX509's OCSP revocation checker over ``ocspFetcher``, remembering verified chains for
+    /// ``verifiedChainCacheSeconds``; nil without online checks.
+    let revocation: OCSPRevocationChecker?
     /// JOSE's x5c verification with Apple's rules: ES256 only, three certificates with the marker extensions, the
     /// path to ``rootCertificates``, the leaf's key bound to ES256, the signature.
     let x5cVerifier: X5CVerifier
@@ -123,7 +125,9 @@ public struct SignedDataVerifier: Sendable {
         }
         self.enableOnlineChecks = enableOnlineChecks
         self.ocspFetcher = ocspFetcher
-        verifiedChains = VerifiedChainCache()
+        revocation = enableOnlineChecks ? ocspFetcher.map {
+            OCSPRevocationChecker(cacheSeconds: Self.verifiedChainCacheSeconds, fetcher: $0)
+        } : nil
         guard !rootCertificates.isEmpty else { throw .make(.invalidArgument, "no root certificates to trust") }
         self.rootCertificates = rootCertificates
         self.bundleID = bundleID
@@ -131,14 +135,18 @@ public struct SignedDataVerifier: Sendable {
         self.environment = environment
         self.clock = clock
         let limit = Self.maximumSignedDataBytes
+        // Apple's rules, once each: exactly three certificates (x5c, and the validated chain is x5c's own), the
+        // marker extensions on the leaf and the intermediate, and (online) the OCSP status of both.
+        let chainPolicy = X5CVerifier.ChainPolicy(exactChainLength: 3, requiredLeafExtensions: [Self.leafMarkerOID],
+                                                  requiredIntermediateExtensions: [Self.intermediateMarkerOID],
+                                                  revocation: revocation)
         x5cVerifier = X5CVerifier(
             trustRoots: rootCertificates,
-            policy: .init(requiredLeafExtensions: [Self.leafMarkerOID],
-                          requiredIntermediateExtensions: [Self.intermediateMarkerOID],
-                          maximumChainLength: 3, strictProfile: false),
+            policy: .init(maximumChainLength: 3, strictProfile: false),
             algorithms: [.es256],
-            options: .init(tokenOptions: .init(maxTokenBytes: limit, jsonLimits: JSONLimits(maxDepth: 32, maxBytes: limit)),
-                           certificateCheck: Self.checkAppleCertificates),
+            // The size is checked once, by ``verify(_:at:)`` (maxTokenBytes would report it as x5c's limitExceeded).
+            options: .init(tokenOptions: .init(maxTokenBytes: Int.max, jsonLimits: JSONLimits(maxDepth: 32, maxBytes: limit)),
+                           chainPolicy: chainPolicy),
             keyCacheCapacity: cacheCapacity ?? CertificateVerifier.defaultKeyCacheCapacity,
             verifiedSignatureCacheCapacity: cacheCapacity ?? CertificateVerifier.defaultVerifiedSignatureCacheCapacity,
             parsedCertificateCacheCapacity: cacheCapacity ?? CertificateVerifier.defaultParsedCertificateCacheCapacity)
@@ -295,18 +303,16 @@ public struct SignedDataVerifier: Sendable {
         if enableOnlineChecks && environment != .xcode && environment != .localTesting {
             throw .make(.invalidArgument, "this verifier checks revocation online: call the async entry point (try await)")
         }
-        let (payloadJSON, _) = try verify(signed, at: .fromPayload(payloadTime(dateField)), boundingDate: dateField)
-        return try Self.decodeModel(payloadJSON)
+        let payload = try verify(signed, at: .fromPayloadChecked(boundedPayloadTime(dateField)))
+        return try Self.decodeModel(.object(payload))
     }
 
     /// The async form of ``decode(_:as:dateField:)``: offline it is the same; online the chain is validated at the
     /// current time, then the OCSP status of each certificate below the root is checked (or found in the cache).
     func decodeOnline<T: Decodable>(_ signed: String, as type: T.Type, dateField: String) async throws(AppStoreError) -> T {
-        guard enableOnlineChecks, let fetcher = ocspFetcher else { return try decode(signed, as: type, dateField: dateField) }
-        let now = clock()
-        let (payloadJSON, chain) = try verify(signed, at: .fixed(now))
-        if let chain { try await checkRevocation(chain, at: now, fetcher) }
-        return try Self.decodeModel(payloadJSON)
+        guard revocation != nil else { return try decode(signed, as: type, dateField: dateField) }
+        let payload = try await verifyOnline(signed, at: .fixed(clock()))
+        return try Self.decodeModel(.object(payload))
     }
 
     /// The time a payload's `field` names, in whole seconds (milliseconds floored); the clock when the field is
@@ -327,16 +333,21 @@ public struct SignedDataVerifier: Sendable {
         }
     }
 
-    /// Refuses a payload whose `field` (read as ``payloadTime(_:)`` reads it) lies more than
-    /// ``futureSignedDateLeeway`` seconds after the clock: the chain would be validated at a time the signer chose.
-    /// An unreadable date is left to the validation time, which refuses it as `decodingFailed`.
-    func checkSignedDateBound(_ payload: JSONObject, _ field: String) throws(AppStoreError) {
-        guard let seconds = payloadTime(field)(payload) else { return }
-        let now = clock()
-        // Saturating: an injected clock near Int64.max must not trap (nothing is later than Int64.max anyway).
-        let (limit, over) = now.addingReportingOverflow(futureSignedDateLeeway)
-        if !over && seconds > limit {
-            throw .make(.signedDateInFuture, "the payload's \(field) is \(seconds) s since 1970, more than \(futureSignedDateLeeway) s after the current time (\(now) s)")
+    /// ``payloadTime(_:)`` bounded by ``futureSignedDateLeeway``, for ``X5CVerifier``: a date too far ahead is `notYetValid` (→ `signedDateInFuture`), an unreadable one `missingClaim` (→ `decodingFailed`), both
+    /// before the chain is looked at.
+    func boundedPayloadTime(_ field: String) -> @Sendable (JSONObject) throws(JWTError) -> Int64 {
+        let read = payloadTime(field), clock = self.clock, leeway = futureSignedDateLeeway
+        return { object throws(JWTError) in
+            guard let seconds = read(object) else {
+                throw JWTError(.missingClaim, reason: "the payload's \(field) is not a number of milliseconds")
+            }
+            let now = clock()
+            // Saturating: an injected clock near Int64.max must not trap (nothing is later than Int64.max anyway).
+            let (limit, over) = now.addingReportingOverflow(leeway)
+            if !over && seconds > limit {
+                throw JWTError(.notYetValid, reason: "the payload's \(field) is \(seconds) s since 1970, more than \(leeway) s after the current time (\(now) s)")
+            }
+            return seconds
         }
     }
 
@@ -346,53 +357,49 @@ public struct SignedDataVerifier: Sendable {
         }
     }
 
-    /// The OCSP status of every certificate of `chain` but the root, each asked of the responder its
-    /// authorityInfoAccess names and checked against its issuer (the next certificate) at `now`.
-    func checkRevocation(_ chain: [Certificate], at now: Int64, _ fetcher: OCSPFetcher) async throws(AppStoreError) {
-        var key: [UInt8] = []
-        for c in chain { key += c.derEncoded }
-        if await verifiedChains.contains(key, at: now) { return }
-        for i in 0..<(chain.count - 1) {
-            let certificate = chain[i], issuer = chain[i + 1]
-            let role = i == 0 ? "signing certificate" : "intermediate certificate"
-            let request: OCSPRequest
-            do { request = try OCSPRequest(certificate: certificate, issuer: issuer) } catch {
-                throw .make(.invalidChain, "no OCSP request for the \(role): \(error.reason)")
-            }
-            guard let url = OCSPRequest.ocspResponderURLs(of: certificate).first else {
-                throw .make(.invalidCertificate, "the \(role) names no OCSP responder, so its revocation cannot be checked")
-            }
-            let body: [UInt8]
-            do { body = try await fetcher(request.derEncoded, url) } catch {
-                throw .make(.retryableVerificationFailure, "the OCSP responder \(shown(url)) could not be reached for the \(role): \(error)")
-            }
-            let answer: OCSPSingleResponse
-            do { answer = try OCSPResponse(derEncoded: body).check(certificate: certificate, issuer: issuer, at: now) } catch {
-                throw .make(.retryableVerificationFailure, "the OCSP answer for the \(role) cannot be used (\(error.code)): \(error.reason)")
-            }
-            switch answer.status {
-            case .good: continue
-            case .revoked(let when, let reason):
-                throw .make(.certificateRevoked, "the \(role) was revoked at \(when)\(reason.map { ", CRLReason \($0)" } ?? "")")
-            case .unknown:
-                throw .make(.invalidChain, "the OCSP responder does not know the \(role)")
-            }
+    /// The App Store codes of an OCSP refusal (PureX509's ``OCSPRevocationChecker``, run by ``x5cVerifier``'s
+    /// policy), as Apple's library gives them: a revoked certificate `certificateRevoked`, an unknown one
+    /// `invalidChain`, no responder `invalidCertificate`, anything else (a failed fetch, an answer that cannot be
+    /// trusted or is out of date) `retryableVerificationFailure`.
+    static func revocationRefusal(_ error: X509Error) -> AppStoreError {
+        let role = error.position == 0 ? "signing certificate" : "intermediate certificate"
+        let code: AppStoreError.Code
+        switch error.code {
+        case .revoked: code = .certificateRevoked
+        case .ocspUnknownCertificate: code = .invalidChain
+        case .ocspNoResponder: code = .invalidCertificate
+        default: code = .retryableVerificationFailure
         }
-        // Saturating: an injected clock near Int64.max must not trap.
-        let (until, over) = now.addingReportingOverflow(Self.verifiedChainCacheSeconds)
-        await verifiedChains.insert(key, until: over ? Int64.max : until)
+        return .make(code, "the \(role): \(error.code): \(error.reason)")
     }
 
-    /// Splits `signed` and parses its payload; for the environments Apple signs, verifies it with ``x5cVerifier``
-    /// at `time` and returns the validated chain (leaf, intermediate, root) too.
-    /// With `boundingDate`, that payload date is bounded first (``checkSignedDateBound(_:_:)``).
-    func verify(_ signed: String, at time: X5CVerifier.ValidationTime,
-                boundingDate: String? = nil) throws(AppStoreError) -> (JSONValue, [Certificate]?) {
-        let bytes = Array(signed.utf8)
-        guard bytes.count <= Self.maximumSignedDataBytes else {
-            throw .make(.invalidJWTFormat, "the signed data is \(bytes.count) bytes; at most \(Self.maximumSignedDataBytes) are accepted")
+    /// The signed value's payload object: for the environments Apple signs, verified by ``x5cVerifier`` at `time`
+    /// (one call: size, format, `alg`, the three certificates and their markers, the path, the leaf's key, the
+    /// signature; the payload parsed once); for Xcode and LocalTesting only decoded.
+    func verify(_ signed: String, at time: X5CVerifier.ValidationTime) throws(AppStoreError) -> JSONObject {
+        if let unsigned = try unsignedPayload(signed) { return unsigned }
+        let jws: X5CVerifiedJWS
+        do { jws = try x5cVerifier.verifySignature(signed, at: time) } catch { throw Self.refusal(error) }
+        return try Self.payloadObject(jws)
+    }
+
+    /// ``verify(_:at:)`` with the chain's OCSP status checked (the x5c policy's revocation checker).
+    func verifyOnline(_ signed: String, at time: X5CVerifier.ValidationTime) async throws(AppStoreError) -> JSONObject {
+        if let unsigned = try unsignedPayload(signed) { return unsigned }
+        let jws: X5CVerifiedJWS
+        do { jws = try await x5cVerifier.verifySignature(signed, at: time) } catch { throw Self.refusal(error) }
+        return try Self.payloadObject(jws)
+    }
+
+    /// The size bound (the one place it is checked); for Xcode and LocalTesting, which Apple does not sign, the
+    /// payload parsed and returned without any check of chain or signature.
+    func unsignedPayload(_ signed: String) throws(AppStoreError) -> JSONObject? {
+        let count = signed.utf8.count
+        guard count <= Self.maximumSignedDataBytes else {
+            throw .make(.invalidJWTFormat, "the signed data is \(count) bytes; at most \(Self.maximumSignedDataBytes) are accepted")
         }
-        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard environment == .xcode || environment == .localTesting else { return nil }
+        let parts = Array(signed.utf8).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .make(.invalidJWTFormat, "a compact JWS has three parts, this has \(parts.count)") }
         let payload: JSONValue
         do {
@@ -401,45 +408,29 @@ public struct SignedDataVerifier: Sendable {
             throw .make(.invalidJWTFormat, "the payload is not base64url JSON: \(error)")
         }
         guard case .object(let object) = payload else { throw .make(.invalidJWTFormat, "the payload is not a JSON object") }
-        if environment == .xcode || environment == .localTesting { return (payload, nil) }
-        if let field = boundingDate { try checkSignedDateBound(object, field) }
-
-        let verified: X5CVerifiedJWS
-        do { verified = try x5cVerifier.verifySignature(signed, at: time) } catch let e as AppStoreError {
-            throw e
-        } catch let e as JWTError {
-            // A signature part that is not canonical base64url is a signature that does not verify, as in Apple's library.
-            if e.code == .invalidBase64URL, (try? Base64URL.decode(Array(parts[0]))) != nil,
-               (try? Base64URL.decode(Array(parts[2]))) == nil {
-                throw .make(.verificationFailure, "the ES256 signature is not base64url: \(e.reason)")
-            }
-            throw Self.refusal(e)
-        } catch {
-            throw .make(.verificationFailure, "\(error)")
-        }
-        guard verified.certificateChain.count == 3 else {
-            throw .make(.invalidChain, "the chain ends at a trusted certificate after \(verified.certificateChain.count) certificates, not 3")
-        }
-        return (payload, verified.certificateChain)
+        return object
     }
 
-    /// Apple's rules on the `x5c` positions (X5CVerifier's ``X5CVerifier/Options/certificateCheck``): exactly
-    /// three certificates, the leaf and the intermediate each with its marker extension — refused before the path
-    /// and the signature are looked at.
-    @Sendable static func checkAppleCertificates(_ certificates: [Certificate]) throws {
-        guard certificates.count == 3 else {
-            throw AppStoreError.make(.invalidChainLength, "x5c holds \(certificates.count) certificates; App Store data carries exactly 3")
+    /// The payload object X5CVerifier parsed (for the signed date), or parsed now (online: validated at the clock).
+    static func payloadObject(_ jws: X5CVerifiedJWS) throws(AppStoreError) -> JSONObject {
+        if let o = jws.payloadObject { return o }
+        let value: JSONValue
+        do { value = try JSONValue(parsing: jws.payload, limits: JSONLimits(maxDepth: 32, maxBytes: maximumSignedDataBytes)) } catch {
+            throw .make(.invalidJWTFormat, "the payload is not JSON: \(error)")
         }
-        guard certificates[0].extensions.first(leafMarkerOID) != nil else {
-            throw AppStoreError.make(.invalidCertificate, "the signing certificate lacks Apple's marker extension \(leafMarkerOID)")
-        }
-        guard certificates[1].extensions.first(intermediateMarkerOID) != nil else {
-            throw AppStoreError.make(.invalidCertificate, "the intermediate certificate lacks Apple's marker extension \(intermediateMarkerOID)")
-        }
+        guard case .object(let o) = value else { throw .make(.invalidJWTFormat, "the payload is not a JSON object") }
+        return o
     }
 
-    /// The App Store code of an X5CVerifier refusal (the codes of Apple's library), with JOSE's reason.
+    /// The App Store code of an X5CVerifier refusal (the codes of Apple's library), with JOSE's reason; a refusal
+    /// with a certificate cause is read from its `X509Error`.
     static func refusal(_ e: JWTError) -> AppStoreError {
+        if let cause = e.certificateError {
+            if e.code == .untrustedCertificateChain && e.reason.hasPrefix(X5CVerifier.revocationReasonPrefix) {
+                return revocationRefusal(cause)
+            }
+            if cause.code == .chainLengthMismatch { return .make(.invalidChainLength, "\(e.code): \(e.reason)") }
+        }
         let code: AppStoreError.Code
         switch e.code {
         case .algorithmNotAllowed, .unsupportedAlgorithm, .unsecuredAlgorithm: code = .invalidAlgorithm
@@ -448,7 +439,11 @@ public struct SignedDataVerifier: Sendable {
              .keyMismatch, .unsupportedKey, .invalidKey, .weakKey: code = .invalidCertificate
         case .untrustedCertificateChain: code = .invalidChain
         case .invalidSignature: code = .verificationFailure
+        case .notYetValid: code = .signedDateInFuture                       // the signed date's bound
         case .missingClaim: code = .decodingFailed                          // the signed date is not a number
+        case .invalidBase64URL where e.reason.hasPrefix("signature:"):
+            // A signature part that is not canonical base64url is a signature that does not verify, as in Apple's library.
+            code = .verificationFailure
         case .malformedToken, .invalidBase64URL, .invalidJSON, .duplicateMember, .unsupportedCriticalHeader:
             code = .invalidJWTFormat
         default: code = .verificationFailure
@@ -470,26 +465,4 @@ func shown(_ s: String?) -> String {
         }
     }
     return out + "\""
-}
-
-/// Chains whose OCSP status was verified, each until its expiry (Unix seconds); shared by copies of a verifier.
-actor VerifiedChainCache {
-    static let capacity = 64
-    var entries: [[UInt8]: Int64] = [:]
-
-    func contains(_ chain: [UInt8], at now: Int64) -> Bool {
-        guard let until = entries[chain] else { return false }
-        if now < until { return true }
-        entries[chain] = nil
-        return false
-    }
-
-    func insert(_ chain: [UInt8], until: Int64) {
-        if entries.count >= Self.capacity {
-            let now = until - SignedDataVerifier.verifiedChainCacheSeconds
-            entries = entries.filter { $0.value > now }
-            if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value < $1.value }) { entries[oldest.key] = nil }
-        }
-        entries[chain] = until
-    }
 }

@@ -1,3 +1,5 @@
+import PureX509
+
 /// Every rejection in the JOSE module: a machine-readable ``code`` and a human-readable ``reason``.
 ///
 /// Reasons name what went wrong and where (offsets, claim names, algorithm names, times) but never carry key
@@ -100,21 +102,36 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
     public let file: String
     /// The source line of the throw site in this module, for debugging.
     public let line: Int
+    /// The certificate error behind an `x5c` refusal (`untrustedCertificateChain`, `invalidCertificate`, a leaf key
+    /// PureX509 could not use), as PureX509 threw it: its code, position and reason, kept as a value.
+    public let certificateError: X509Error?
 
     /// A bare error with only a code, handy in tests and `catch` patterns: `JWTError(.expired) == someError`.
     public init(_ code: Code) {
-        self.code = code; self.reason = code.description; self.file = ""; self.line = 0
+        self.code = code; self.reason = code.description; self.file = ""; self.line = 0; self.certificateError = nil
+    }
+
+    /// An error with a reason of yours — for a closure that refuses a token (``X5CVerifier/ValidationTime/fromPayloadChecked(_:)``).
+    public init(_ code: Code, reason: String) {
+        self.init(code, reason, file: "", line: 0)
     }
 
     /// An error with a reason and the throw site (prefer ``make(_:_:file:line:)`` inside the module).
-    init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
-        self.code = code; self.reason = reason; self.file = file; self.line = line
+    init(_ code: Code, _ reason: String, certificateError: X509Error? = nil, file: String = #fileID, line: Int = #line) {
+        self.code = code; self.reason = reason; self.file = file; self.line = line; self.certificateError = certificateError
     }
 
     /// The factory throw sites go through; kept out of line so the happy path stays small.
     @inline(never)
     static func make(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) -> JWTError {
         JWTError(code, reason, file: file, line: line)
+    }
+
+    /// An `x5c` refusal caused by `cause`: its code and reason in ``reason`` (one line), the error itself in
+    /// ``certificateError``.
+    @inline(never)
+    static func make(_ code: Code, _ prefix: String, cause: X509Error, file: String = #fileID, line: Int = #line) -> JWTError {
+        JWTError(code, "\(prefix): \(cause.code): \(oneLine(cause.reason))", certificateError: cause, file: file, line: line)
     }
 
     /// `JWTError.<code>: <reason>`.
@@ -143,6 +160,16 @@ func quoted(_ s: String, max: Int = 40) -> String {
         n += 1
     }
     return "\"" + out + "\""
+}
+
+/// `s` with every character that could break or fake a one-line log record escaped (``mustEscapeInOneLine(_:)``):
+/// PureX509's reasons name certificates by their subjects, which the token chose.
+func oneLine(_ s: String) -> String {
+    var out = ""
+    for ch in s.unicodeScalars {
+        if mustEscapeInOneLine(ch) { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
+    }
+    return out
 }
 
 /// Whether a character must never appear raw in a one-line message (see ``quoted(_:max:)``).

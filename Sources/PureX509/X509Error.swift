@@ -18,6 +18,7 @@ public struct X509Error: Error, Equatable, Hashable, Sendable, CustomStringConve
             case missingRequiredExtension, chainTooLong, searchLimitExceeded, rejectedByPolicy, profileViolation
             case ocspUnsuccessful, ocspUnsupportedResponse, ocspResponderNotAuthorized, ocspCertIDMismatch, ocspStale
             case limitExceeded
+            case revoked, ocspUnknownCertificate, ocspNoResponder, ocspFetchFailed, chainLengthMismatch
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -98,6 +99,17 @@ public struct X509Error: Error, Equatable, Hashable, Sendable, CustomStringConve
         /// (``CertificateExtensions/maximumNames``), certificates in an OCSP response
         /// (``OCSPResponse/maximumCertificates``). Real certificates stay far below each bound.
         public static let limitExceeded = Code(.limitExceeded)
+        /// A certificate of the chain was revoked (its OCSP status is `revoked`, RFC 6960 §2.2).
+        public static let revoked = Code(.revoked)
+        /// The OCSP responder does not know the certificate (status `unknown`, RFC 6960 §2.2).
+        public static let ocspUnknownCertificate = Code(.ocspUnknownCertificate)
+        /// A certificate whose revocation must be checked names no OCSP responder (authorityInfoAccess, RFC 5280
+        /// §4.2.2.1).
+        public static let ocspNoResponder = Code(.ocspNoResponder)
+        /// The caller's OCSP fetch failed (the responder could not be reached): try again later.
+        public static let ocspFetchFailed = Code(.ocspFetchFailed)
+        /// A chain of another length than the policy's exact one (App Store data: exactly 3 certificates).
+        public static let chainLengthMismatch = Code(.chainLengthMismatch)
     }
 
     /// What went wrong.
@@ -130,13 +142,13 @@ public struct X509Error: Error, Equatable, Hashable, Sendable, CustomStringConve
 
     /// The factory every parse-time throw site goes through.
     @inline(never)
-    static func make(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) -> X509Error {
+    package static func make(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) -> X509Error {
         X509Error(code: code, reason: reason, position: nil, subject: nil, file: file, line: line)
     }
 
     /// The factory for validation errors: the reason starts with the certificate's position and subject.
     @inline(never)
-    static func make(_ code: Code, at position: Int, _ certificate: Certificate, _ reason: String,
+    package static func make(_ code: Code, at position: Int, _ certificate: Certificate, _ reason: String,
                      file: String = #fileID, line: Int = #line) -> X509Error {
         let name = certificate.subject.description
         let role = position == 0 ? "leaf" : "certificate \(position)"

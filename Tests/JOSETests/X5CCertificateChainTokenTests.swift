@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import PureX509
+import DER
 import SHA2
 @testable import JOSE
 
@@ -67,10 +68,12 @@ struct X5CCertificateChainTokenTests {
                 #expect(v.certificateChain.count >= 2 && c.roots.contains { roots[$0]! == v.certificateChain.last! }, "\(c.name)")
                 #expect(v.claims.issuer == "x5c-test" && v.header.algorithm != nil, "\(c.name)")
                 valid += 1
-            } catch let e as JWTError {
+            } catch let e {
                 #expect(e.code.description == c.expected, "\(c.name): \(e)")
                 if let x = c.x509 {
                     #expect(e.reason.hasPrefix("x5c: \(x): "), "\(c.name): the reason does not carry \(x): \(e.reason)")
+                    // The cause is kept as a value, not only as text.
+                    #expect(e.certificateError?.code.description == x, "\(c.name): no X509Error \(x) in \(e)")
                     x509Codes.insert(x)
                 }
                 codes.insert(e.code.description)
@@ -106,7 +109,8 @@ struct X5CCertificateChainTokenTests {
         #expect(throws: JWTError(.invalidClaim)) { try verifier.verify(c.token, at: .clock { .nan }, expecting: at) }
     }
 
-    @Test("certificateCheck sees x5c in token order, before the path: its error is thrown unchanged, even for an untrusted chain")
+    @Test("the deprecated certificateCheck sees x5c in token order, before the path: its error becomes invalidCertificate, even for an untrusted chain")
+    @available(*, deprecated)
     func certificateCheckRunsBeforeThePath() throws {
         let (roots, cases) = try Self.manifest()
         let c = cases.first { $0.name == "time-from-payload-valid" }!
@@ -124,11 +128,49 @@ struct X5CCertificateChainTokenTests {
         let x5c = header["x5c"]!.arrayValue!.map { [UInt8](Data(base64Encoded: $0.stringValue!)!) }
         #expect(seen.withLock { $0 } == x5c)
         #expect(jws.certificateChain.first?.derEncoded == x5c.first)
-        // Refusing: its own error, unchanged — also when the pinned root is another one (the path is not looked at).
-        #expect(throws: Refused(count: x5c.count)) { try verifier(true, root: roots["root"]!).verifySignature(c.token, at: Self.time(c.time)) }
+        // Refusing: invalidCertificate naming its error — also when the pinned root is another one (the path is not
+        // looked at).
+        func refusal(_ v: X5CVerifier) -> JWTError? {
+            do { _ = try v.verifySignature(c.token, at: Self.time(c.time)); return nil } catch { return error }
+        }
+        let e = refusal(verifier(true, root: roots["root"]!))
+        #expect(e?.code == .invalidCertificate && e?.reason.contains("Refused(count: \(x5c.count))") == true, "\(String(describing: e))")
         let other = roots.first { $0.key != "root" }!.value
-        #expect(throws: Refused(count: x5c.count)) { try verifier(true, root: other).verifySignature(c.token, at: Self.time(c.time)) }
-        #expect(throws: JWTError(.untrustedCertificateChain)) { try verifier(false, root: other).verifySignature(c.token, at: Self.time(c.time)) }
+        #expect(refusal(verifier(true, root: other))?.code == .invalidCertificate)
+        #expect(refusal(verifier(false, root: other))?.code == .untrustedCertificateChain)
+    }
+
+    @Test("ChainPolicy: the exact x5c length and the position extensions, checked before the path, causes kept as X509Error values")
+    func chainPolicyPositions() throws {
+        let (roots, cases) = try Self.manifest()
+        let c = cases.first { $0.name == "time-from-payload-valid" }!
+        let header = try JSONValue(parsing: Base64URL.decode(String(c.token.split(separator: ".")[0])))
+        let count = header["x5c"]!.arrayValue!.count
+        func refusal(_ policy: X5CVerifier.ChainPolicy, root: Certificate) -> JWTError? {
+            let v = X5CVerifier(trustRoots: [root], algorithms: [.es256], options: .init(chainPolicy: policy))
+            do { _ = try v.verifySignature(c.token, at: Self.time(c.time)); return nil } catch { return error }
+        }
+        let root = roots["root"]!, other = roots.first { $0.key != "root" }!.value
+        // The right length passes (the validated chain is x5c's own); another is refused before the path.
+        let validated = try X5CVerifier(trustRoots: [root], algorithms: [.es256]).verifySignature(c.token, at: Self.time(c.time))
+        let exact = refusal(.init(exactChainLength: count), root: root)
+        if validated.certificateChain.count == count {
+            #expect(exact == nil, "\(String(describing: exact))")
+        } else {   // x5c without its root: the path is longer than x5c, which the exact length refuses after the path
+            #expect(exact?.code == .untrustedCertificateChain && exact?.certificateError?.code == .chainLengthMismatch)
+        }
+        for n in [count - 1, count + 1] {
+            let e = refusal(.init(exactChainLength: n), root: other)
+            #expect(e?.code == .invalidCertificate && e?.certificateError?.code == .chainLengthMismatch, "\(String(describing: e))")
+        }
+        // An extension the leaf does not carry: refused at position 0, before the path (another root changes nothing).
+        let marker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
+        let e = refusal(.init(requiredLeafExtensions: [marker]), root: other)
+        #expect(e?.code == .invalidCertificate && e?.certificateError?.code == .missingRequiredExtension
+                && e?.certificateError?.position == 0, "\(String(describing: e))")
+        // A policy that checks revocation refuses the synchronous entry points.
+        let online = X5CVerifier.ChainPolicy(revocation: OCSPRevocationChecker { _, _ in [] })
+        #expect(refusal(online, root: root)?.code == .untrustedCertificateChain)
     }
 
     @Test("JWTVerifier never takes the key from x5c: the token it refuses is accepted with the leaf key pinned")

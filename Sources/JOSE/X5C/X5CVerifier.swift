@@ -1,3 +1,4 @@
+import DER
 import PureX509
 import SHA2
 
@@ -37,6 +38,10 @@ public struct X5CVerifier: Sendable {
         /// ``ClaimExpectations/now``. The token chooses this time, so bound it in the closure: return nil for a
         /// time in the future or older than you accept, or a certificate that has since expired validates.
         case fromPayload(@Sendable (JSONObject) -> Int64?)
+        /// As ``fromPayload(_:)``, with a closure that refuses the token with an error of its own — e.g.
+        /// `notYetValid` for a time later than your clock allows (App Store data: its `signedDate`), before the
+        /// chain is looked at.
+        case fromPayloadChecked(@Sendable (JSONObject) throws(JWTError) -> Int64)
     }
 
     /// Limits on the token and on its `x5c`.
@@ -47,21 +52,85 @@ public struct X5CVerifier: Sendable {
         public var maximumCertificates: Int
         /// The largest DER certificate accepted, in bytes. Default 16 KiB.
         public var maximumCertificateBytes: Int
-        /// A check of your own on the `x5c` certificates in the token's order (leaf first), run once they all parse
-        /// and before the thumbprint, the validation time and the path are looked at; what it throws is thrown
-        /// unchanged. For rules on positions the path validation does not know — e.g. App Store data carries
-        /// exactly three certificates, each with Apple's marker extension for its place. Default none.
-        public var certificateCheck: (@Sendable ([Certificate]) throws -> Void)?
+        /// The rules on `x5c` positions and revocation (``ChainPolicy``). Default: none.
+        public var chainPolicy: ChainPolicy
+        /// A check of your own on the `x5c` certificates in the token's order (leaf first), run after
+        /// ``chainPolicy``'s position rules and before the thumbprint, the validation time and the path are looked at.
+        /// What it throws becomes `invalidCertificate` with the error's description in the reason.
+        @available(*, deprecated, message: "use chainPolicy (X5CVerifier.ChainPolicy): exact chain length, marker extensions, revocation")
+        public var certificateCheck: (@Sendable ([Certificate]) throws -> Void)? {
+            get { check }
+            set { check = newValue }
+        }
+        var check: (@Sendable ([Certificate]) throws -> Void)?
 
         public init(tokenOptions: JWTVerifier.Options = .default, maximumCertificates: Int = 10,
-                    maximumCertificateBytes: Int = 16_384,
-                    certificateCheck: (@Sendable ([Certificate]) throws -> Void)? = nil) {
+                    maximumCertificateBytes: Int = 16_384, chainPolicy: ChainPolicy = ChainPolicy()) {
             self.tokenOptions = tokenOptions
             self.maximumCertificates = maximumCertificates
             self.maximumCertificateBytes = maximumCertificateBytes
-            self.certificateCheck = certificateCheck
+            self.chainPolicy = chainPolicy
+            self.check = nil
+        }
+
+        @available(*, deprecated, message: "use init(tokenOptions:maximumCertificates:maximumCertificateBytes:chainPolicy:)")
+        public init(tokenOptions: JWTVerifier.Options = .default, maximumCertificates: Int = 10,
+                    maximumCertificateBytes: Int = 16_384,
+                    certificateCheck: (@Sendable ([Certificate]) throws -> Void)?) {
+            self.init(tokenOptions: tokenOptions, maximumCertificates: maximumCertificates,
+                      maximumCertificateBytes: maximumCertificateBytes)
+            self.check = certificateCheck
         }
         public static let `default` = Options()
+    }
+
+    /// Rules on the `x5c` certificates by position, and their revocation — the App Store's, or any issuer's that
+    /// works the same way. The position rules are checked once every certificate parses, before the thumbprint, the
+    /// validation time and the path; revocation once the path validated (``verify(_:at:expecting:)-async`` and
+    /// ``verifySignature(_:at:)-async`` only: the fetch is yours and asynchronous).
+    public struct ChainPolicy: Sendable {
+        /// The exact number of certificates `x5c` must hold, which is then also the validated chain's length (the
+        /// chain is `x5c`'s own certificates in their order, ending at the pinned root): refused as
+        /// `invalidCertificate` (`X509Error.chainLengthMismatch`) before the path, `untrustedCertificateChain` after.
+        /// nil: any number within ``Options/maximumCertificates``.
+        public var exactChainLength: Int?
+        /// Extensions the leaf (`x5c[0]`) must carry, e.g. Apple's marker 1.2.840.113635.100.6.11.1.
+        public var requiredLeafExtensions: [ASN1ObjectIdentifier]
+        /// Extensions every `x5c` certificate after the leaf and before the last must carry, e.g. Apple's
+        /// intermediate marker 1.2.840.113635.100.6.2.1.
+        public var requiredIntermediateExtensions: [ASN1ObjectIdentifier]
+        /// The OCSP status of every certificate of the validated chain but the root, through your fetch: the
+        /// `async` entry points check it; the synchronous ones refuse a verifier that has one.
+        public var revocation: OCSPRevocationChecker?
+
+        public init(exactChainLength: Int? = nil, requiredLeafExtensions: [ASN1ObjectIdentifier] = [],
+                    requiredIntermediateExtensions: [ASN1ObjectIdentifier] = [], revocation: OCSPRevocationChecker? = nil) {
+            self.exactChainLength = exactChainLength
+            self.requiredLeafExtensions = requiredLeafExtensions
+            self.requiredIntermediateExtensions = requiredIntermediateExtensions
+            self.revocation = revocation
+        }
+
+        /// The position rules, on `x5c` in the token's order: the count first, then the leaf's and the
+        /// intermediates' extensions.
+        func check(_ certificates: [Certificate]) throws(JWTError) {
+            if let n = exactChainLength, certificates.count != n {
+                throw JWTError.make(.invalidCertificate, "x5c", cause: X509Error.make(.chainLengthMismatch,
+                    "x5c holds \(certificates.count) certificates; the policy requires exactly \(n)"))
+            }
+            for oid in requiredLeafExtensions where certificates[0].extensions.first(oid) == nil {
+                throw JWTError.make(.invalidCertificate, "x5c", cause: X509Error.make(.missingRequiredExtension, at: 0,
+                    certificates[0], "lacks the required extension \(oid)"))
+            }
+            if certificates.count > 2 {
+                for i in 1..<(certificates.count - 1) {
+                    for oid in requiredIntermediateExtensions where certificates[i].extensions.first(oid) == nil {
+                        throw JWTError.make(.invalidCertificate, "x5c", cause: X509Error.make(.missingRequiredExtension, at: i,
+                            certificates[i], "lacks the required extension \(oid)"))
+                    }
+                }
+            }
+        }
     }
 
     /// The path validation: the pinned roots and the policy (with `digitalSignature` required of a leaf that
@@ -124,28 +193,78 @@ public struct X5CVerifier: Sendable {
     }
 
     /// Verifies the chain and the signature of a compact JWS; the payload is not interpreted unless
-    /// `time` is ``ValidationTime/fromPayload(_:)``.
-    public func verifySignature(_ token: String, at time: ValidationTime = .now) throws -> X5CVerifiedJWS {
-        var t = token
-        return try t.withUTF8 { buf in
-            let checked = try check(buf, at: time, needsObject: false)
-            return X5CVerifiedJWS(header: checked.header, payload: checked.payload, key: checked.key,
-                                  certificateChain: checked.chain)
-        }
+    /// `time` is ``ValidationTime/fromPayload(_:)`` (the object it parsed is then returned as
+    /// ``X5CVerifiedJWS/payloadObject``). A verifier whose ``ChainPolicy`` checks revocation refuses: use the
+    /// `async` form.
+    public func verifySignature(_ token: String, at time: ValidationTime = .now) throws(JWTError) -> X5CVerifiedJWS {
+        try refuseWithoutRevocation()
+        return try checkedJWS(token, at: time)
     }
 
     /// Verifies a JWT: the chain and the signature, then the claims set against `expecting` (the same checks as
-    /// ``JWTVerifier/verify(_:expecting:)``).
+    /// ``JWTVerifier/verify(_:expecting:)``). A verifier whose ``ChainPolicy`` checks revocation refuses: use the
+    /// `async` form.
     public func verify(_ token: String, at time: ValidationTime = .now,
-                       expecting: ClaimExpectations = ClaimExpectations()) throws -> X5CVerifiedJWT {
+                       expecting: ClaimExpectations = ClaimExpectations()) throws(JWTError) -> X5CVerifiedJWT {
+        try refuseWithoutRevocation()
+        return try checkedJWT(token, at: time, expecting: expecting)
+    }
+
+    /// As the synchronous form, then the revocation of the validated chain (``ChainPolicy/revocation``), if the policy
+    /// has a checker: refused as `untrustedCertificateChain` with the `X509Error` (`revoked`, `ocspFetchFailed`, …) in
+    /// ``JWTError/certificateError``.
+    public func verifySignature(_ token: String, at time: ValidationTime = .now) async throws(JWTError) -> X5CVerifiedJWS {
+        let jws = try checkedJWS(token, at: time)
+        try await checkRevocation(jws.certificateChain, at: jws.validationTime)
+        return jws
+    }
+
+    /// As the synchronous form, then the revocation of the validated chain (``ChainPolicy/revocation``), if any.
+    public func verify(_ token: String, at time: ValidationTime = .now,
+                       expecting: ClaimExpectations = ClaimExpectations()) async throws(JWTError) -> X5CVerifiedJWT {
+        let jwt = try checkedJWT(token, at: time, expecting: expecting)
+        try await checkRevocation(jwt.certificateChain, at: jwt.validationTime)
+        return jwt
+    }
+
+    /// The start of the reason of a refusal by the revocation check (its cause is in ``JWTError/certificateError``).
+    public static let revocationReasonPrefix = "x5c revocation"
+
+    func refuseWithoutRevocation() throws(JWTError) {
+        if options.chainPolicy.revocation != nil {
+            throw JWTError.make(.untrustedCertificateChain, "this verifier checks revocation online: call the async entry point (try await)")
+        }
+    }
+
+    func checkRevocation(_ chain: [Certificate], at time: Int64) async throws(JWTError) {
+        guard let checker = options.chainPolicy.revocation else { return }
+        do { try await checker.check(chain, at: time) } catch {
+            throw JWTError.make(.untrustedCertificateChain, X5CVerifier.revocationReasonPrefix, cause: error)
+        }
+    }
+
+    func checkedJWS(_ token: String, at time: ValidationTime) throws(JWTError) -> X5CVerifiedJWS {
         var t = token
-        return try t.withUTF8 { buf in
-            let checked = try check(buf, at: time, needsObject: true)
-            let object = try checked.object ?? JWTVerifier.claimsObject(checked.payload, limits: options.tokenOptions.jsonLimits)
+        return try withUTF8Bytes(&t) { buf throws(JWTError) in
+            let checked = try check(buf, at: time)
+            return X5CVerifiedJWS(header: checked.header, payload: checked.payload, key: checked.key,
+                                  certificateChain: checked.chain, payloadObject: checked.object,
+                                  validationTime: checked.seconds)
+        }
+    }
+
+    func checkedJWT(_ token: String, at time: ValidationTime, expecting: ClaimExpectations) throws(JWTError) -> X5CVerifiedJWT {
+        var t = token
+        return try withUTF8Bytes(&t) { buf throws(JWTError) in
+            let checked = try check(buf, at: time)
+            let object: JSONObject
+            if let o = checked.object { object = o } else {
+                object = try JWTVerifier.claimsObject(checked.payload, limits: options.tokenOptions.jsonLimits)
+            }
             let claims = try JWTVerifier.checkClaims(object, header: checked.header, expecting: expecting)
             let jwt = VerifiedJWT(header: checked.header, claims: claims, payload: checked.payload, claimsObject: object,
                                   key: checked.key)
-            return X5CVerifiedJWT(jwt: jwt, certificateChain: checked.chain)
+            return X5CVerifiedJWT(jwt: jwt, certificateChain: checked.chain, validationTime: checked.seconds)
         }
     }
 
@@ -155,15 +274,22 @@ public struct X5CVerifier: Sendable {
         let object: JSONObject?
         let key: JWK
         let chain: [Certificate]
+        let seconds: Int64
     }
 
-    func check(_ buf: UnsafeBufferPointer<UInt8>, at time: ValidationTime, needsObject: Bool) throws -> Checked {
+    func check(_ buf: UnsafeBufferPointer<UInt8>, at time: ValidationTime) throws(JWTError) -> Checked {
         let (parts, header, alg) = try JWTVerifier.checkHeader(buf, algorithms: algorithms, options: options.tokenOptions)
         let allowPadding = options.tokenOptions.allowPaddedBase64
         let payload = try decodePart(buf.slice(parts.payloadRange), "payload", allowPadding: allowPadding)
         let signature = try decodePart(buf.slice(parts.signatureRange), "signature", allowPadding: allowPadding)
         let certificates = try X5CVerifier.certificates(in: header, options: options, parsingWith: certificateVerifier)
-        try options.certificateCheck?(certificates)
+        let policy = options.chainPolicy
+        try policy.check(certificates)
+        if let own = options.check {
+            do { try own(certificates) } catch {
+                throw JWTError.make(.invalidCertificate, "x5c certificate check: \(error)")
+            }
+        }
         let leaf = certificates[0]
         try X5CVerifier.checkThumbprint(header, leaf: leaf)
 
@@ -180,13 +306,24 @@ public struct X5CVerifier: Sendable {
                 throw JWTError.make(.missingClaim, "the certificate validation time could not be read from the payload")
             }
             seconds = s
+        case .fromPayloadChecked(let read):
+            let o = try JWTVerifier.claimsObject(payload, limits: options.tokenOptions.jsonLimits)
+            object = o
+            seconds = try read(o)
         }
 
         let chain: [Certificate]
         do {
             chain = try certificateVerifier.validate(leaf: leaf, intermediates: Array(certificates.dropFirst()), at: seconds)
         } catch {
-            throw JWTError.make(.untrustedCertificateChain, "x5c: \(error.code): \(oneLine(error.reason))")
+            throw JWTError.make(.untrustedCertificateChain, "x5c", cause: error)
+        }
+        if let n = policy.exactChainLength {
+            // x5c's own certificates in their order, ending at a pinned root: the positions checked above are the path's.
+            guard chain.count == n, chain.indices.dropLast().allSatisfy({ chain[$0] == certificates[$0] }) else {
+                throw JWTError.make(.untrustedCertificateChain, "x5c", cause: X509Error.make(.chainLengthMismatch,
+                    "the chain validated through \(chain.count) certificates other than x5c's \(n) in their order"))
+            }
         }
 
         let key: JWK
@@ -194,10 +331,10 @@ public struct X5CVerifier: Sendable {
             key = try leafKey(leaf)
             try key.checkFits(alg)
         } catch let e {
-            throw JWTError.make(e.code, "x5c leaf certificate's key: \(e.reason)")
+            throw JWTError(e.code, "x5c leaf certificate's key: \(e.reason)", certificateError: e.certificateError)
         }
         try key.verify(alg, signature: signature, signingInput: buf.slice(parts.signingInputRange))
-        return Checked(header: header, payload: payload, object: needsObject ? object : nil, key: key, chain: chain)
+        return Checked(header: header, payload: payload, object: object, key: key, chain: chain, seconds: seconds)
     }
 
     /// The validated leaf's key as a JWK: the certificate verifier's key for it (kept between tokens in the
@@ -209,14 +346,15 @@ public struct X5CVerifier: Sendable {
         }
         let key: Certificate.PublicKey
         do { key = try certificateVerifier.publicKey(of: leaf) } catch {
-            // The reason JOSE gives for that key (its codes tell an invalid key from an unsupported one).
-            _ = try JWK(spki: spki)
-            throw JWTError.make(.unsupportedKey, "\(error.code): \(oneLine(error.reason))")
+            // The code JOSE gives for that key (its codes tell an invalid key from an unsupported one).
+            var code = JWTError.Code.unsupportedKey
+            do { _ = try JWK(spki: spki) } catch { code = error.code }
+            throw JWTError.make(code, "its key", cause: error)
         }
         return try JWK(publicKey: key)
     }
 
-    static func wholeSeconds(_ t: Double) throws -> Int64 {
+    static func wholeSeconds(_ t: Double) throws(JWTError) -> Int64 {
         guard t.isFinite, t > -9.2e18, t < 9.2e18 else {
             throw JWTError.make(.invalidClaim, "the clock returned a time (\(t)) that is not a finite number of seconds")
         }
@@ -226,7 +364,7 @@ public struct X5CVerifier: Sendable {
     /// The certificates of the header's `x5c` (RFC 7515 §4.1.6), leaf first.
     /// Each is parsed by `parser`, which keeps the certificates it parsed (the same leaf and intermediates arrive in
     /// token after token).
-    static func certificates(in header: JWSHeader, options: Options, parsingWith parser: CertificateVerifier) throws -> [Certificate] {
+    static func certificates(in header: JWSHeader, options: Options, parsingWith parser: CertificateVerifier) throws(JWTError) -> [Certificate] {
         guard let value = header.object["x5c"] else {
             throw JWTError.make(.keyNotFound, "the header has no \"x5c\" certificate chain")
         }
@@ -247,21 +385,24 @@ public struct X5CVerifier: Sendable {
             guard text.utf8.count <= (options.maximumCertificateBytes + 2) / 3 * 4 else {
                 throw JWTError.make(.limitExceeded, "x5c[\(i)] is longer than \(options.maximumCertificateBytes) bytes of DER")
             }
-            let der = try StandardBase64.decode(text, what: "x5c[\(i)]")
+            let der: [UInt8]
+            do { der = try StandardBase64.decode(text, what: "x5c[\(i)]") } catch let e as JWTError { throw e } catch {
+                throw JWTError.make(.invalidCertificate, "x5c[\(i)]: \(error)")
+            }
             guard der.count <= options.maximumCertificateBytes else {
                 throw JWTError.make(.limitExceeded, "x5c[\(i)] is \(der.count) bytes of DER; at most \(options.maximumCertificateBytes) are accepted")
             }
             do {
                 out.append(try parser.certificate(derEncoded: der))
             } catch {
-                throw JWTError.make(.invalidCertificate, "x5c[\(i)]: \(error.code): \(oneLine(error.reason))")
+                throw JWTError.make(.invalidCertificate, "x5c[\(i)]", cause: error)
             }
         }
         return out
     }
 
     /// `x5t#S256` (RFC 7515 §4.1.8), when present: strict base64url of the SHA-256 of the leaf's DER.
-    static func checkThumbprint(_ header: JWSHeader, leaf: Certificate) throws {
+    static func checkThumbprint(_ header: JWSHeader, leaf: Certificate) throws(JWTError) {
         guard let value = header.object["x5t#S256"] else { return }
         guard case .string(let text) = value else {
             throw JWTError.make(.malformedToken, "header member \"x5t#S256\" must be a string, found \(value.typeName)")
@@ -277,16 +418,6 @@ public struct X5CVerifier: Sendable {
     }
 }
 
-/// `s` with every character that could break or fake a one-line log record escaped (``mustEscapeInOneLine(_:)``):
-/// PureX509's reasons name certificates by their subjects, which the token chose.
-func oneLine(_ s: String) -> String {
-    var out = ""
-    for ch in s.unicodeScalars {
-        if mustEscapeInOneLine(ch) { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
-    }
-    return out
-}
-
 /// A JWS whose `x5c` chain validated and whose signature verified with the chain's leaf.
 public struct X5CVerifiedJWS: Sendable {
     public let header: JWSHeader
@@ -298,6 +429,11 @@ public struct X5CVerifiedJWS: Sendable {
     public let key: JWK
     /// The validated chain, leaf first, pinned root last.
     public let certificateChain: [Certificate]
+    /// The payload's JSON object, when the verifier parsed it (for ``X5CVerifier/ValidationTime/fromPayload(_:)``):
+    /// the claims it read the validation time from, parsed once.
+    public let payloadObject: JSONObject?
+    /// The time (Unix seconds) the chain was validated at.
+    public let validationTime: Int64
 }
 
 /// A JWT whose `x5c` chain validated, whose signature verified with the chain's leaf, and whose claims met the
@@ -307,11 +443,13 @@ public struct X5CVerifiedJWT: Sendable {
     public let jwt: VerifiedJWT
     /// The validated chain, leaf first, pinned root last.
     public let certificateChain: [Certificate]
+    /// The time (Unix seconds) the chain was validated at.
+    public let validationTime: Int64
 
     public var header: JWSHeader { jwt.header }
     public var claims: RegisteredClaims { jwt.claims }
     /// Decodes the claims set into any `Decodable` type (see ``VerifiedJWT/decode(_:)``).
-    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T { try jwt.decode(type) }
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws(JWTError) -> T { try jwt.decode(type) }
 }
 
 /// Strict standard base64 (RFC 4648 §4), as `x5c` uses: the `+/` alphabet, padded to a multiple of four, no
