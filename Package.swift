@@ -45,12 +45,12 @@ let package = Package(
         .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore", "PureX509", "DER", "SHA2"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh). Not a product:
         // SwiftPM gives an executable target an implicit product of its own name, which the script builds.
-        .executableTarget(name: "CTCheck", dependencies: ["ConstantTime", "BigNum", "SHA2", "DER", "ECDSA", "RSA", "Ed25519", "JOSE", "SymmetricCiphers"]),
+        .executableTarget(name: "CTCheck", dependencies: ["ConstantTime", "BigNum", "SHA2", "SHA3", "MLDSA", "DER", "ECDSA", "RSA", "Ed25519", "JOSE", "SymmetricCiphers"]),
         // jose-bench depends on the libraries it times and on BenchStatistics only: its release build compiles
         // nothing of the tests (TestSupport, the soak).
         .executableTarget(
             name: "JoseBench",
-            dependencies: ["BigNum", "SHA2", "SHA3", "SymmetricCiphers", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "AppStore", "PureX509", "BenchStatistics"],
+            dependencies: ["BigNum", "SHA2", "SHA3", "SymmetricCiphers", "MLDSA", "DER", "RSA", "ECDSA", "Ed25519", "JOSE", "AppStore", "PureX509", "BenchStatistics"],
             path: "Benchmarks/JoseBench"
         ),
         // The statistics of jose-bench's default answer (standard library only; BenchStatisticsTests).

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "DER", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),
                 .product(name: "Ed25519", package: "PureJOSE"),
+                .product(name: "MLDSA", package: "PureJOSE"),
                 .product(name: "PureX509", package: "PureJOSE"),
                 .product(name: "AppStore", package: "PureJOSE"),
             ],

@@ -112,6 +112,19 @@ def eddsa_inputs():
     return out
 
 
+def mldsa_inputs():
+    out = []
+    for level in ("44", "65", "87"):
+        path = os.path.join(V, "wycheproof", f"mldsa_{level}_verify_test.json")
+        if os.path.exists(path):
+            doc = json.load(open(path))
+            for g in doc["testGroups"][:6]:
+                out += [bytes.fromhex(t["sig"]) + bytes.fromhex(t["msg"]) for t in g["tests"][:10]]
+                out.append(bytes.fromhex(g["publicKey"]))
+    out.append(bytes(2420))
+    return out
+
+
 def base64url_inputs():
     out = set()
     for t in tokens()[:200]:
@@ -214,6 +227,7 @@ TARGETS = {
     "ecdsa": ecdsa_inputs,
     "rsa": rsa_inputs,
     "eddsa": eddsa_inputs,
+    "mldsa": mldsa_inputs,
     "base64url": base64url_inputs,
     "x509": certificates,
     "x509path": certificate_pools,

@@ -12,6 +12,10 @@ rsaSpecialModes(CommandLine.arguments)  // --rsa-keygen-stats, --rsa-emit (RSASi
 if arguments.count == 2 && arguments[0] == "--emit-ecdsa-signatures" {
     exit(emitECDSASignatures(to: arguments[1]) == 0 ? 0 : 1)
 }
+// ML-DSA cross-check mode (Scripts/crosscheck-mldsa.py), not a benchmark.
+if arguments.count == 2 && arguments[0] == "--mldsa-crosscheck" {
+    exit(mldsaCrossCheck(arguments[1]))
+}
 // Ed25519 cross-check mode (Scripts/crosscheck-ed25519.py runs jose-bench with no arguments and this variable set).
 if let path = ProcessInfo.processInfo.environment["JOSE_BENCH_ED25519_CROSSCHECK"] {
     ed25519CrossCheck(path)
@@ -35,6 +39,7 @@ benchmarks += rsaBenchmarks()
 benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += ed25519Benchmarks()
+benchmarks += mldsaBenchmarks()
 benchmarks += jwtBenchmarks()
 benchmarks += x509Benchmarks()
 benchmarks += signBenchmarks()

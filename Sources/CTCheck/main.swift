@@ -21,6 +21,7 @@ checks += ecdsaChecks
 checks += rsaChecks
 checks += ed25519Checks
 checks += hmacChecks
+checks += mldsaChecks
 checks += decodingChecks
 checks += jwkChecks
 checks += constantTimeChecks

@@ -21,6 +21,7 @@ extension FuzzTarget {
         FuzzTarget("ecdsa", setUp: FixedKeys.load, run: fuzzECDSA),
         FuzzTarget("rsa", setUp: FixedKeys.load, run: fuzzRSA),
         FuzzTarget("eddsa", run: fuzzEdDSA),
+        FuzzTarget("mldsa", setUp: FixedMLDSA.load, run: fuzzMLDSA),
         FuzzTarget("base64url", run: fuzzBase64URL),
         FuzzTarget("x509", run: fuzzX509),
         FuzzTarget("x509path", setUp: FixedRoots.load, run: fuzzX509Path),
