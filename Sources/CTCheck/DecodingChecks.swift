@@ -3,7 +3,7 @@ import DER
 import ECDSA
 import JOSE
 
-// Decoding of secret key material (issue 31, finding 2): base64url of private JWK members, base64 of PEM bodies,
+// Decoding of secret key material: base64url of private JWK members, base64 of PEM bodies,
 // and the DER of private keys, with the secret characters in never-written memory (values kept, see `tainted`).
 // Structure stays public: PEM boundary lines and line ends, JSON around a member's value. The leaky variant decodes
 // the same text with JOSE's table-driven decoder for public input (tokens), which indexes a table with each

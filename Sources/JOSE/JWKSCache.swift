@@ -148,8 +148,8 @@ public actor JWKSCache {
     }
 
     /// `seconds` as a sleep in nanoseconds: negative and NaN are 0, anything past 10^10 s (317 years, infinity
-    /// included) is 10^10 s. `UInt64(seconds * 1e9)` trapped for a timeout of 1.9e10 s or more, or an infinite one
-    /// (issue 39), in a detached task, which took the process down.
+    /// included) is 10^10 s. `UInt64(seconds * 1e9)` trapped for a timeout of 1.9e10 s or more, or an infinite one,
+    /// in a detached task, which took the process down.
     static func nanoseconds(_ seconds: Double) -> UInt64 {
         guard seconds > 0 else { return 0 }                  // NaN compares false
         return UInt64(min(seconds, 1e10) * 1e9)

@@ -386,7 +386,7 @@ public struct OCSPResponse: Sendable {
             throw X509Error.make(.ocspCertIDMismatch, "no answer in the response is for serial \(OCSPCertID.hex(certificate.serialNumber)) of \(issuer.subject)")
         }
         // `time`, `leeway` and the maximum age come from the caller (a clock, a payload's date, `--at`): every
-        // bound is computed saturating, so Int64.min or Int64.max cannot trap (issue 39).
+        // bound is computed saturating, so Int64.min or Int64.max cannot trap.
         if single.thisUpdate > time.addingSaturated(leeway) {
             throw X509Error.make(.notYetValid, "thisUpdate \(DERTime.rfc3339(unixSeconds: single.thisUpdate)) is after \(DERTime.rfc3339(unixSeconds: time)) (leeway \(leeway) s)")
         }

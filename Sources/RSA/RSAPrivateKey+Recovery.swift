@@ -6,7 +6,7 @@ import BigNum
 //
 // Appendix C.1 (the probabilistic method this module used before) tries g = 2, 3, 4 …: each try is a full-size
 // exponentiation, and a d that does not fit n and e fails every try, so a bogus key cost up to 100 of them
-// (issue 31, finding 6: 52 s at 8192 bits, 152 s at 16384). C.2 needs no tries.
+// (52 s at 8192 bits, 152 s at 16384). C.2 needs no tries.
 
 extension RSAPrivateKey {
     /// SP 800-56B Rev. 2 App. C.2. With T = d·e − 1 (a multiple of λ(n) when d fits):

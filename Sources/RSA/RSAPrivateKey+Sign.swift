@@ -50,7 +50,7 @@ extension RSAPrivateKey {
         case .pss(let h, let mgf, let saltLength):
             let sLen = fixedSalt?.count ?? max(saltLength ?? h.byteCount, pub.minimumSaltLength)
             // The salt length can come from a key file (an id-RSASSA-PSS key's saltLength, any INTEGER that fits
-            // 64 bits) or the caller: refuse one no modulus can hold before allocating it (issue 39; Int.max trapped
+            // 64 bits) or the caller: refuse one no modulus can hold before allocating it (Int.max trapped
             // here), and a negative one (it was taken as the key's minimum, a salt the verifier then refuses).
             guard sLen >= 0, sLen <= pub.modulusByteCount, (saltLength ?? 0) >= 0 else {
                 throw .make(.unsupportedParameters, "a PSS salt of \(sLen) bytes does not fit a \(pub.modulusBitCount)-bit modulus")

@@ -166,7 +166,7 @@ public final class RSAPrivateKey: @unchecked Sendable, CustomStringConvertible {
                              qInv: qInv.limbs)
     }
 
-    /// The prime rules (issue 31, finding 7), for a modulus of nlen bits:
+    /// The prime rules, for a modulus of nlen bits:
     ///
     /// - the smaller prime has at least ⌊nlen / 3⌋ bits. FIPS 186-5 A.1.1 generates both primes of exactly nlen/2 bits;
     ///   the bound is lower so that every real key loads — python-rsa's generator makes primes of nlen/2 ± nlen/32

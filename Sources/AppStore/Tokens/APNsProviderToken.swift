@@ -85,7 +85,7 @@ public actor APNsProviderTokenCache {
     public func current() throws(AppStoreError) -> String {
         let now = ageClock()
         // The age cannot overflow: a clock that jumps across most of Int64 (an injected one) makes a new token
-        // instead of trapping (issue 39).
+        // instead of trapping.
         if let c = cached {
             let (age, over) = now.subtractingReportingOverflow(c.madeAt)
             if !over && age < refreshAge { return c.token }

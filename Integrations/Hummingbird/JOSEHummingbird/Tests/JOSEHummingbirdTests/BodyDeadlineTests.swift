@@ -38,7 +38,7 @@ func drip(_ connection: RawHTTPConnection, every interval: Double, count: Int = 
     }
 }
 
-/// Issue 39 finding 10 on Hummingbird: a request that declares a body and never sends it, or drips it, no longer
+/// On Hummingbird, a request that declares a body and never sends it, or drips it, no longer
 /// holds its connection. The sign-in and notification routes give the whole body a deadline (`bodyReadTimeout`,
 /// 1 s here) and answer 408; `RequestBodyDeadline`, as the example server installs it, closes such connections on any
 /// route (408 if nothing was answered yet) and refuses bodies past its concurrency limit with 503; other clients are

@@ -15,7 +15,7 @@ func alteredNonce(_ nonce: String, byte index: Int, delta: UInt8 = 1) -> String 
     return Base64URL.encode(bytes)
 }
 
-/// Issue 39 finding 2: asking for nonces costs the server nothing (they are authenticated with its key and carry their
+/// Asking for nonces costs the server nothing (they are authenticated with its key and carry their
 /// own expiry and session binding), so a flood of `POST /auth/apple/nonce` cannot deny sign-ins to anyone; only used
 /// nonces are remembered, until they expire.
 extension IssuedNonceSignInTests {

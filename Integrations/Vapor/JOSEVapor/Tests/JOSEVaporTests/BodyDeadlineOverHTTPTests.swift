@@ -36,7 +36,7 @@ func drip(_ connection: RawHTTPConnection, every interval: Double, count: Int = 
     }
 }
 
-/// Issue 39 finding 10 on Vapor: a request that declares a body and never sends it, or drips it a byte at a time,
+/// On Vapor, a request that declares a body and never sends it, or drips it a byte at a time,
 /// no longer holds its connection. The sign-in, nonce and notification routes read their bodies (streamed) within a
 /// whole-body deadline (1 s here) and answer 408 and close; past the limit on bodies read at once, 503 and close;
 /// other clients are served meanwhile. Over loopback with a raw socket client.

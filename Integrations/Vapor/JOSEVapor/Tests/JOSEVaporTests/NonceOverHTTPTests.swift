@@ -5,7 +5,7 @@ import JOSEVapor
 import Testing
 import Vapor
 
-/// Issue 39 finding 2 on Vapor: asking for nonces costs the server nothing (authenticated with its key, their expiry
+/// On Vapor, asking for nonces costs the server nothing (authenticated with its key, their expiry
 /// and session binding inside), so a flood of `POST /auth/apple/nonce` denies no sign-in; only used nonces are
 /// remembered, until they expire; forged or altered nonces are refused; one nonce signs in once.
 @Suite(.timeLimit(.minutes(1)))

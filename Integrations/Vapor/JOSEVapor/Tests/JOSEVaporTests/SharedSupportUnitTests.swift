@@ -154,7 +154,7 @@ import Vapor
         #expect(throws: IntegrationError.self) { try s.refresh(t2) }
     }
 
-    /// Lifetimes are checked before any arithmetic (issue 31 finding 9: `Int(…)` of an infinite or huge lifetime
+    /// Lifetimes are checked before any arithmetic (`Int(…)` of an infinite or huge lifetime
     /// trapped): 1 s to 366 days, a maximum session age of 0 to ten years, both finite.
     @Test func sessionLifetimesAreBounded() throws {
         let secret = Array(repeating: UInt8(7), count: 32)

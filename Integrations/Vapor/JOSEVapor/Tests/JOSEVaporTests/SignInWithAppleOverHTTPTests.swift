@@ -230,7 +230,7 @@ struct SignInWithAppleOverHTTPTests {
                 #expect(r.body.contains("nonceRefused"), "\(what): \(r.body)")
             }
 
-            // No nonce at all, with or without a nonce in the token (issue 31 finding 1).
+            // No nonce at all, with or without a nonce in the token.
             let (_, cookie) = try await issuedNonce(base)
             refused(try await postJSON(url, signInBody(appleRS256(nonce: nil), nonce: nil), cookie: cookie), "no nonce")
             refused(try await postJSON(url, signInBody(appleRS256(nonce: "client-made"), nonce: nil), cookie: cookie), "token nonce only")
