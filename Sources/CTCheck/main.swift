@@ -22,6 +22,7 @@ checks += rsaChecks
 checks += ed25519Checks
 checks += hmacChecks
 checks += mldsaChecks
+checks += x25519Checks
 checks += decodingChecks
 checks += jwkChecks
 checks += constantTimeChecks

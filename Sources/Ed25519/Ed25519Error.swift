@@ -1,4 +1,4 @@
-/// Why an Ed25519 key was refused.
+/// Why an Ed25519 key was refused, or an X25519 key agreement (`Curve25519.KeyAgreement`).
 ///
 /// `code` says what kind of problem it is (callers and tests match on it); `reason` explains it in words; `file`
 /// and `line` name the throw site in this module. Two errors are equal when their codes are equal. No error
@@ -14,6 +14,7 @@ public struct Ed25519Error: Error, Equatable, Hashable, Sendable, CustomStringCo
             case invalidEncoding
             case unsupportedAlgorithm
             case inconsistentKey
+            case zeroSharedSecret
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -37,6 +38,9 @@ public struct Ed25519Error: Error, Equatable, Hashable, Sendable, CustomStringCo
         public static let unsupportedAlgorithm = Code(.unsupportedAlgorithm)
         /// A PKCS#8 v2 (OneAsymmetricKey) whose public key does not belong to its private key.
         public static let inconsistentKey = Code(.inconsistentKey)
+        /// An X25519 key agreement whose result is all zeros: the peer's public key has small order, so the
+        /// "shared" secret is the same for every private key (RFC 7748 §6.1, RFC 8037 §4).
+        public static let zeroSharedSecret = Code(.zeroSharedSecret)
     }
 
     /// What went wrong.

@@ -227,6 +227,21 @@ struct FieldElement: Sendable {
         return F.fold(r0._low & m, r1._low & m, r2._low & m, r3._low & m, r4)
     }
 
+    /// self · 121665 (a24 = (A − 2)/4 of Curve25519, RFC 7748 §5: the one constant the Montgomery ladder multiplies
+    /// by). Accepts limbs < 2⁵⁴; each column is < 2⁷¹, so its carry fits 64 bits; the result is reduced.
+    @inline(__always)
+    func timesA24() -> FieldElement {
+        typealias F = FieldElement
+        let a24: UInt64 = 121_665
+        let m = F.mask51
+        let r0 = F.wide(l0, a24)
+        let r1 = F.wide(l1, a24) &+ F.carry(r0)
+        let r2 = F.wide(l2, a24) &+ F.carry(r1)
+        let r3 = F.wide(l3, a24) &+ F.carry(r2)
+        let r4 = F.wide(l4, a24) &+ F.carry(r3)
+        return F.fold(r0._low & m, r1._low & m, r2._low & m, r3._low & m, r4)
+    }
+
     /// self^(2ⁿ), n ≥ 1.
     @inline(__always)
     func squared(times n: Int) -> FieldElement {
