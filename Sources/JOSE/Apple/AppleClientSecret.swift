@@ -25,7 +25,7 @@ public struct AppleClientSecret: Sendable {
     let signer: JWTSigner
 
     /// With a loaded P-256 key.
-    public init(teamID: String, clientID: String, keyID: String, privateKey: P256.Signing.PrivateKey) throws {
+    public init(teamID: String, clientID: String, keyID: String, privateKey: P256.Signing.PrivateKey) throws(JWTError) {
         for (name, value) in [("team ID", teamID), ("client ID", clientID), ("key ID", keyID)] where value.isEmpty {
             throw signingError(.invalidClaim, "the \(name) is empty")
         }
@@ -36,7 +36,7 @@ public struct AppleClientSecret: Sendable {
     }
 
     /// With the text of the `.p8` file Apple hands out (PEM `PRIVATE KEY`, PKCS#8, P-256).
-    public init(teamID: String, clientID: String, keyID: String, p8 pem: String) throws {
+    public init(teamID: String, clientID: String, keyID: String, p8 pem: String) throws(JWTError) {
         let key: P256.Signing.PrivateKey
         do { key = try P256.Signing.PrivateKey(pemRepresentation: pem) } catch {
             if let kind = PKCS8PrivateKeyInfo.keyKind(pemString: pem), !kind.hasSuffix("P-256 key") {
@@ -58,7 +58,7 @@ public struct AppleClientSecret: Sendable {
 
     /// A client secret issued at `issuedAt` (seconds since 1970) and valid for `lifetime` seconds
     /// (1 … ``maximumLifetime``).
-    public func token(issuedAt: Int64, lifetime: Int64) throws -> String {
+    public func token(issuedAt: Int64, lifetime: Int64) throws(JWTError) -> String {
         guard lifetime > 0 && lifetime <= Self.maximumLifetime else {
             throw signingError(.invalidClaim, "a client secret lives 1 to \(Self.maximumLifetime) seconds (six months), not \(lifetime)")
         }

@@ -43,12 +43,12 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     // MARK: Loading
 
     /// Parses one private JWK from JSON text.
-    public init(json: String, options: JWK.Options = .default) throws {
+    public init(json: String, options: JWK.Options = .default) throws(JWTError) {
         try self.init(json: Array(json.utf8), options: options)
     }
 
     /// Parses one private JWK from JSON bytes.
-    public init(json: [UInt8], options: JWK.Options = .default) throws {
+    public init(json: [UInt8], options: JWK.Options = .default) throws(JWTError) {
         guard case .object(let o) = try JSONValue(parsing: json, limits: JSONLimits(maxDepth: 8, maxBytes: 1 << 18)) else {
             throw signingError(.invalidKey, "a JWK must be a JSON object")
         }
@@ -62,14 +62,14 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// d·G = (x, y). OKP (Ed25519, RFC 8037 §2): `d`, the 32-byte seed, whose public key (RFC 8032 §5.1.5) is `x`.
     /// RSA: `d`, and either all of `p`, `q`, `dp`, `dq`, `qi` or none of them (`oth`, multi-prime, is refused);
     /// the key must be consistent. `oct`: `k`.
-    public init(object o: JSONObject, options: JWK.Options = .default) throws {
+    public init(object o: JSONObject, options: JWK.Options = .default) throws(JWTError) {
         // The public half is checked exactly as a verification key is (kty, crv, x/y on the curve, n/e, key_ops …).
         var publicMembers: [(String, JSONValue)] = []
         for m in o.members where !Self.privateMembers.contains(where: { sameBytes($0, m.name) }) {
             publicMembers.append((m.name, m.value))
         }
         let pub = try JWK(object: try JSONObject(publicMembers), options: options)
-        func bytes(_ name: String) throws -> [UInt8]? {
+        func bytes(_ name: String) throws(JWTError) -> [UInt8]? {
             guard let v = o[name] else { return nil }
             guard case .string(let s) = v else { throw signingError(.invalidKey, "JWK member \(quoted(name)) must be a string") }
             do { return try Base64URL.decodeSecret(s) } catch let e {
@@ -129,7 +129,8 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         if o["oth"] != nil {
             throw signingError(.unsupportedKey, "multi-prime RSA keys (\"oth\") are not supported")
         }
-        let crt = try ["p", "q", "dp", "dq", "qi"].map { try bytes($0) }
+        var crt: [[UInt8]?] = []
+        for name in ["p", "q", "dp", "dq", "qi"] { crt.append(try bytes(name)) }
         let present = crt.filter { $0 != nil }.count
         let rsaOptions = options.rsa
         let key: RSAPrivateKey
@@ -152,7 +153,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     }
 
     /// A private JWK around an already checked EC, OKP or RSA key.
-    init(material: SigningKey, keyID: String?, algorithm: JWSAlgorithm?, options: JWK.Options = .default) throws {
+    init(material: SigningKey, keyID: String?, algorithm: JWSAlgorithm?, options: JWK.Options = .default) throws(JWTError) {
         switch material {
         case .hmac(let h):
             publicPart = JWK(symmetricKey: h.secret, keyID: keyID, algorithm: algorithm)
@@ -171,27 +172,27 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     }
 
     /// An ES256 key.
-    public init(_ key: P256.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+    public init(_ key: P256.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) {
         try self.init(material: .ec(.p256(key)), keyID: keyID, algorithm: algorithm)
     }
 
     /// An ES384 key.
-    public init(_ key: P384.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+    public init(_ key: P384.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) {
         try self.init(material: .ec(.p384(key)), keyID: keyID, algorithm: algorithm)
     }
 
     /// An ES512 key.
-    public init(_ key: P521.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+    public init(_ key: P521.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) {
         try self.init(material: .ec(.p521(key)), keyID: keyID, algorithm: algorithm)
     }
 
     /// An Ed25519 key (`OKP`, RFC 8037 §2) for EdDSA and the fully specified Ed25519 (RFC 9864).
-    public init(_ key: Curve25519.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws {
+    public init(_ key: Curve25519.Signing.PrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) {
         try self.init(material: .ed25519(key), keyID: keyID, algorithm: algorithm)
     }
 
     /// An RSA key (RS*/PS*).
-    public init(_ key: RSAPrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, options: JWK.Options = .default) throws {
+    public init(_ key: RSAPrivateKey, keyID: String? = nil, algorithm: JWSAlgorithm? = nil, options: JWK.Options = .default) throws(JWTError) {
         try self.init(material: .rsa(key), keyID: keyID, algorithm: algorithm, options: options)
     }
 
@@ -204,7 +205,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     }
 
     /// A new random `oct` key of `byteCount` bytes (at least 32) from the system's secure generator.
-    public static func generateSymmetric(byteCount: Int = 32, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+    public static func generateSymmetric(byteCount: Int = 32, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) -> JWKPrivateKey {
         guard byteCount >= 32 && byteCount <= 1024 else {
             throw signingError(.weakKey, "an oct key for signing needs 32 to 1024 bytes (RFC 7518 §3.2: at least the hash size), not \(byteCount)")
         }
@@ -215,12 +216,12 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     }
 
     /// A new EC key on `curve` (P-256, P-384 or P-521) from the system's secure generator.
-    public static func generateEC(curve: JWK.Curve, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+    public static func generateEC(curve: JWK.Curve, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) -> JWKPrivateKey {
         try JWKPrivateKey(material: .ec(ECSigningKey.generate(curve: curve)), keyID: keyID, algorithm: algorithm)
     }
 
     /// A new `OKP` key on `curve` (Ed25519, RFC 8037 §2) from the system's secure generator.
-    public static func generateOKP(curve: JWK.Curve = .ed25519, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+    public static func generateOKP(curve: JWK.Curve = .ed25519, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) -> JWKPrivateKey {
         guard curve == .ed25519 else {
             throw signingError(.unsupportedKey, "OKP curve \(curve.rawValue) is not supported for signing (Ed25519 is)")
         }
@@ -228,7 +229,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     }
 
     /// A new RSA key of `bitCount` bits (2048, 3072 or 4096), e = 65537, from the system's secure generator.
-    public static func generateRSA(bitCount: Int, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws -> JWKPrivateKey {
+    public static func generateRSA(bitCount: Int, keyID: String? = nil, algorithm: JWSAlgorithm? = nil) throws(JWTError) -> JWKPrivateKey {
         guard [2048, 3072, 4096].contains(bitCount) else {
             throw signingError(.unsupportedKey, "RSA keys for signing are made with 2048, 3072 or 4096 bits, not \(bitCount)")
         }
@@ -244,7 +245,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// P-256, P-384 or P-521, RSA keys within `options.rsa` (size, ROCA). The label decides the structure
     /// (RFC 7468 §10–11): a body of another structure is refused, naming the label it belongs under.
     public init(pemRepresentation pem: String, keyID: String? = nil, algorithm: JWSAlgorithm? = nil,
-                options: JWK.Options = .default) throws {
+                options: JWK.Options = .default) throws(JWTError) {
         let doc: PEMDocument
         do { doc = try PEMDocument(pemString: pem) } catch { throw signingError(.invalidKey, "PEM: \(error)") }
         let der = doc.derBytes
@@ -303,7 +304,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
 
     /// An RSA private key from PKCS#1 or PKCS#8 DER whose structure is already known, with the caller's whole
     /// `RSAKeyOptions` (size limits and ROCA).
-    private init(rsaDER der: [UInt8], what: String, keyID: String?, algorithm: JWSAlgorithm?, options: JWK.Options) throws {
+    private init(rsaDER der: [UInt8], what: String, keyID: String?, algorithm: JWSAlgorithm?, options: JWK.Options) throws(JWTError) {
         let key: RSAPrivateKey
         do { key = try RSAPrivateKey(derRepresentation: der, options: options.rsa) } catch {
             throw JWKPrivateKey.rsaError(what, error)
@@ -313,7 +314,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
 
     /// An EC private key from SEC1 or PKCS#8 DER on `curve` (read from the key's own parameters): only that
     /// curve's loader runs, so its error is the real cause.
-    private init(ecDER der: [UInt8], curve: ECNamedCurve, what: String, keyID: String?, algorithm: JWSAlgorithm?) throws {
+    private init(ecDER der: [UInt8], curve: ECNamedCurve, what: String, keyID: String?, algorithm: JWSAlgorithm?) throws(JWTError) {
         try self.init(material: .ec(ECSigningKey(named: curve, der: der, what: what)), keyID: keyID, algorithm: algorithm)
     }
 
@@ -418,7 +419,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
 
     /// The private key as PEM `PRIVATE KEY` (PKCS#8, RFC 5208 / RFC 5958; Ed25519 per RFC 8410 §7). `oct` keys have
     /// no PEM form.
-    public func pemRepresentation() throws -> String {
+    public func pemRepresentation() throws(JWTError) -> String {
         switch material {
         case .hmac: throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
         case .rsa(let k): return k.pemRepresentation
@@ -430,7 +431,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
     /// The private key in its algorithm's own PEM: `RSA PRIVATE KEY` (PKCS#1) or `EC PRIVATE KEY` (SEC 1, with the
     /// curve and the public key). Ed25519 has no other form than PKCS#8 (RFC 8410 §7): its `PRIVATE KEY`, as
     /// OpenSSL writes for `-traditional` too.
-    public func traditionalPEMRepresentation() throws -> String {
+    public func traditionalPEMRepresentation() throws(JWTError) -> String {
         switch material {
         case .hmac: throw signingError(.unsupportedKey, "a symmetric (oct) key has no PEM form")
         case .rsa(let k): return k.pkcs1PEMRepresentation
@@ -443,7 +444,7 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
 
     /// Checks that this key may sign `alg`: `use` is `sig` if present, `key_ops` lists `sign` if present, the
     /// JWK's own `alg` equals `alg` if present, and the key type, curve and size fit (the verifier's rules).
-    public func checkCanSign(_ alg: JWSAlgorithm) throws {
+    public func checkCanSign(_ alg: JWSAlgorithm) throws(JWTError) {
         let kid = publicPart.kidText
         if let u = use, !sameBytes(u, "sig") {
             throw signingError(.keyMismatch, "key \(kid) has use \(quoted(u)), not \"sig\"")

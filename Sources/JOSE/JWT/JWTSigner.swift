@@ -64,7 +64,7 @@ public struct JWTSigner: Sendable {
     public static let maximumJSONDepth = 32
 
     /// A signer with a private JWK. `algorithm` defaults to the JWK's `alg`; `keyID` to the JWK's `kid`.
-    public init(key: JWKPrivateKey, algorithm: JWSAlgorithm? = nil, keyID: String? = nil) throws {
+    public init(key: JWKPrivateKey, algorithm: JWSAlgorithm? = nil, keyID: String? = nil) throws(JWTError) {
         let alg: JWSAlgorithm
         if let a = algorithm {
             alg = a
@@ -78,44 +78,44 @@ public struct JWTSigner: Sendable {
     }
 
     /// An HMAC signer (HS256/384/512) with a secret of at least the hash length (RFC 7518 §3.2).
-    public init(key: SymmetricKey, algorithm: JWSAlgorithm = .hs256, keyID: String? = nil) throws {
+    public init(key: SymmetricKey, algorithm: JWSAlgorithm = .hs256, keyID: String? = nil) throws(JWTError) {
         let secret = key.withUnsafeBytes { Array($0) }
         try self.init(material: .hmac(HMACKeyHolder(secret: secret)), algorithm: algorithm, keyID: keyID)
     }
 
     /// An ES256 signer.
-    public init(key: P256.Signing.PrivateKey, keyID: String? = nil) throws {
+    public init(key: P256.Signing.PrivateKey, keyID: String? = nil) throws(JWTError) {
         try self.init(material: .ec(.p256(key)), algorithm: .es256, keyID: keyID)
     }
 
     /// An ES384 signer.
-    public init(key: P384.Signing.PrivateKey, keyID: String? = nil) throws {
+    public init(key: P384.Signing.PrivateKey, keyID: String? = nil) throws(JWTError) {
         try self.init(material: .ec(.p384(key)), algorithm: .es384, keyID: keyID)
     }
 
     /// An ES512 signer (P-521, RFC 7518 §3.4).
-    public init(key: P521.Signing.PrivateKey, keyID: String? = nil) throws {
+    public init(key: P521.Signing.PrivateKey, keyID: String? = nil) throws(JWTError) {
         try self.init(material: .ec(.p521(key)), algorithm: .es512, keyID: keyID)
     }
 
     /// An Ed25519 signer (RFC 8037 §3.1): `algorithm` is `.edDSA` (default) or the fully specified `.ed25519`
     /// of RFC 9864; both make the same signature, only the header's `alg` differs.
-    public init(key: Curve25519.Signing.PrivateKey, algorithm: JWSAlgorithm = .edDSA, keyID: String? = nil) throws {
+    public init(key: Curve25519.Signing.PrivateKey, algorithm: JWSAlgorithm = .edDSA, keyID: String? = nil) throws(JWTError) {
         try self.init(material: .ed25519(key), algorithm: algorithm, keyID: keyID)
     }
 
     /// An RS256/384/512 or PS256/384/512 signer with a key of at least 2048 bits.
-    public init(key: RSAPrivateKey, algorithm: JWSAlgorithm = .rs256, keyID: String? = nil) throws {
+    public init(key: RSAPrivateKey, algorithm: JWSAlgorithm = .rs256, keyID: String? = nil) throws(JWTError) {
         try self.init(material: .rsa(key), algorithm: algorithm, keyID: keyID)
     }
 
-    init(material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws {
+    init(material: SigningKey, algorithm: JWSAlgorithm, keyID: String?) throws(JWTError) {
         try material.checkFits(algorithm, kid: keyID)
         try self.init(checked: material, algorithm: algorithm, keyID: keyID)
     }
 
     /// The key has passed ``SigningKey/checkFits(_:kid:)`` for `algorithm`.
-    init(checked material: SigningKey, algorithm: JWSAlgorithm, keyID: String?, x5c: JSONValue? = nil) throws {
+    init(checked material: SigningKey, algorithm: JWSAlgorithm, keyID: String?, x5c: JSONValue? = nil) throws(JWTError) {
         self.algorithm = algorithm
         self.keyID = keyID
         self.key = material
@@ -128,7 +128,7 @@ public struct JWTSigner: Sendable {
 
     /// A JWT: `claims` encoded with ``JSONValueEncoder`` (it must encode to a JSON object), header
     /// `{"alg":…,"typ":"JWT","kid":…}` by default.
-    public func sign(_ claims: some Encodable, header: Header = Header()) throws -> String {
+    public func sign(_ claims: some Encodable, header: Header = Header()) throws(JWTError) -> String {
         let tree: JSONValue
         do { tree = try JSONValueEncoder().encodeValue(claims) } catch let e as JWTError { throw e } catch {
             throw signingError(.invalidClaim, "claims of type \(type(of: claims)) do not encode: \(error)")
@@ -143,7 +143,7 @@ public struct JWTSigner: Sendable {
     }
 
     /// The header JSON for `h`, the prepared bytes for the two default headers.
-    func headerBytes(_ h: Header) throws -> [UInt8] {
+    func headerBytes(_ h: Header) throws(JWTError) -> [UInt8] {
         if h.contentType == nil && h.extra.isEmpty {
             if h.type == nil { return plainHeader }
             if let t = h.type, sameBytes(t, "JWT") { return jwtHeader }
@@ -152,7 +152,7 @@ public struct JWTSigner: Sendable {
     }
 
     /// A compact JWS over arbitrary payload bytes; header `{"alg":…,"kid":…}` by default (no `typ`).
-    public func signPayload(_ payload: some Sequence<UInt8>, header: Header = Header(type: nil)) throws -> String {
+    public func signPayload(_ payload: some Sequence<UInt8>, header: Header = Header(type: nil)) throws(JWTError) -> String {
         try signCompact(header: headerBytes(header), payload: Array(payload))
     }
 
@@ -161,7 +161,7 @@ public struct JWTSigner: Sendable {
     /// For reproducing published examples byte for byte; ``sign(_:header:)`` writes the header itself. A `crit`
     /// member may list only `understoodCriticalHeaders` (the receiving verifier's), as for ``Header``.
     public func sign(headerJSON: [UInt8], payload: [UInt8],
-                     understoodCriticalHeaders: Set<String> = JWTVerifier.Options.default.understoodCriticalHeaders) throws -> String {
+                     understoodCriticalHeaders: Set<String> = JWTVerifier.Options.default.understoodCriticalHeaders) throws(JWTError) -> String {
         let v: JSONValue
         do { v = try JSONValue(parsing: headerJSON, limits: JSONLimits(maxDepth: Self.maximumJSONDepth, maxBytes: Self.maximumTokenBytes)) } catch let e {
             throw signingError(e.code, "header: \(e.reason)")
@@ -176,14 +176,14 @@ public struct JWTSigner: Sendable {
     }
 
     /// The raw signature (HMAC tag, RSA signature, or ECDSA r‖s) over `signingInput`, as RFC 7518 §3 defines it.
-    public func signature(for signingInput: some Sequence<UInt8>) throws -> [UInt8] {
+    public func signature(for signingInput: some Sequence<UInt8>) throws(JWTError) -> [UInt8] {
         let input = Array(signingInput)
-        return try input.withUnsafeBufferPointer { try key.sign(algorithm, $0) }
+        return try input.withUnsafeBufferPointer { b in Result { () throws(JWTError) in try key.sign(algorithm, b) } }.get()
     }
 
     // MARK: Pieces
 
-    static func headerBytes(_ h: Header, algorithm: JWSAlgorithm, keyID: String?, x5c: JSONValue? = nil) throws -> [UInt8] {
+    static func headerBytes(_ h: Header, algorithm: JWSAlgorithm, keyID: String?, x5c: JSONValue? = nil) throws(JWTError) -> [UInt8] {
         var members: [JSONObject.Member] = [JSONObject.Member(name: "alg", value: .string(algorithm.rawValue))]
         if let t = h.type { members.append(.init(name: "typ", value: .string(t))) }
         if let k = keyID { members.append(.init(name: "kid", value: .string(k))) }
@@ -203,7 +203,7 @@ public struct JWTSigner: Sendable {
         return try serializeChecked(.object(object), "header")
     }
 
-    static func serializeChecked(_ v: JSONValue, _ what: String) throws -> [UInt8] {
+    static func serializeChecked(_ v: JSONValue, _ what: String) throws(JWTError) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         do {
@@ -215,14 +215,14 @@ public struct JWTSigner: Sendable {
     }
 
     /// `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`, built in one buffer.
-    func signCompact(header: [UInt8], payload: [UInt8]) throws -> String {
+    func signCompact(header: [UInt8], payload: [UInt8]) throws(JWTError) -> String {
         let inputCount = base64URLCount(header.count) + 1 + base64URLCount(payload.count)
         let total = inputCount + 1 + base64URLCount(key.maximumSignatureBytes)
         guard total <= Self.maximumTokenBytes + 4 else {
             throw signingError(.limitExceeded, "the token would exceed \(Self.maximumTokenBytes) bytes")
         }
         var out = [UInt8](repeating: 0, count: total)
-        let used = try out.withUnsafeMutableBufferPointer { buf -> Int in
+        let used = try out.withUnsafeMutableBufferPointer { buf -> Result<Int, JWTError> in Result { () throws(JWTError) -> Int in
             let base = buf.baseAddress!
             var n = header.withUnsafeBufferPointer { writeBase64URL($0, to: base) }
             base[n] = UInt8(ascii: ".")
@@ -233,7 +233,7 @@ public struct JWTSigner: Sendable {
             n += 1
             n += sig.withUnsafeBufferPointer { writeBase64URL($0, to: base + n) }
             return n
-        }
+        } }.get()
         guard used <= Self.maximumTokenBytes else {
             throw signingError(.limitExceeded, "the token of \(used) bytes exceeds \(Self.maximumTokenBytes)")
         }
@@ -294,7 +294,7 @@ enum SigningKey: Sendable {
     }
 
     /// The verifier's key ↔ `alg` rule (``JWK/checkFits(_:)``) for this key material, from the algorithm's row.
-    func checkFits(_ alg: JWSAlgorithm, kid: String?) throws {
+    func checkFits(_ alg: JWSAlgorithm, kid: String?) throws(JWTError) {
         let name = kid.map { quoted($0) } ?? "(no kid)"
         let spec = alg.spec
         switch (spec.family, self) {
@@ -337,7 +337,7 @@ enum SigningKey: Sendable {
     }
 
     /// RFC 7518 §3: the signature over the signing input, by the key's family. `checkFits` has passed.
-    func sign(_ alg: JWSAlgorithm, _ input: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+    func sign(_ alg: JWSAlgorithm, _ input: UnsafeBufferPointer<UInt8>) throws(JWTError) -> [UInt8] {
         guard signs(alg.family) else {
             throw signingError(.keyMismatch, "a key of type \(keyTypeName) cannot sign \(alg.rawValue)")
         }

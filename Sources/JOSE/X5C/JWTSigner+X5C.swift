@@ -5,7 +5,7 @@ extension JWTSigner {
     /// after `kid`. The leaf must certify this signer's public key — a chain for another key is refused with
     /// `keyMismatch` — and an HMAC signer has no certificate (`unsupportedKey`). The chain itself is not validated
     /// here: the receiving ``X5CVerifier`` does that against its own pinned roots.
-    public func withCertificateChain(_ chain: [Certificate]) throws -> JWTSigner {
+    public func withCertificateChain(_ chain: [Certificate]) throws(JWTError) -> JWTSigner {
         guard let leaf = chain.first else { throw signingError(.malformedToken, "an x5c certificate chain needs at least the leaf") }
         if case .hmac = key { throw signingError(.unsupportedKey, "an HMAC (oct) key has no certificate; x5c needs an asymmetric key") }
         let mine = try JWKPrivateKey(material: key, keyID: nil, algorithm: nil).publicPart
