@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "DER", dependencies: ["ConstantTime"]),
         .target(name: "SymmetricCiphers", dependencies: ["ConstantTime", "SHA2"]),
         .target(name: "RSA", dependencies: ["ConstantTime", "BigNum", "SHA2", "DER"]),
-        .target(name: "ECDSA", dependencies: ["ConstantTime", "SHA2", "DER"]),
+        // ECDSA's per-curve code is instantiated from one template (Scripts/generate-curves.py) kept beside its output.
+        .target(name: "ECDSA", dependencies: ["ConstantTime", "SHA2", "DER"], exclude: ["Generated/Curve.swift.template"]),
         .target(name: "Ed25519", dependencies: ["ConstantTime", "SHA2", "DER"]),
         .target(name: "JOSE", dependencies: ["ConstantTime", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509"]),
         .target(name: "AppStore", dependencies: ["JOSE", "PureX509", "DER", "ECDSA", "SHA2"]),

@@ -34,7 +34,7 @@ if [[ ${1:-} == --in-copy ]]; then
 fi
 log=${1:-}
 
-outputs=(Sources/ECDSA/Generated Tests/ECDSATests/Generated Benchmarks/JoseBench/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/x509-review Vectors/sha3/hashlib-cases.json Vectors/SHA256SUMS
+outputs=(Sources/ECDSA/Generated Tests/ECDSATests/Generated Sources/BigNum/Generated Vectors/bignum Vectors/rsa-forgeries Vectors/rsa-prime-rules Vectors/jose Vectors/x509-review Vectors/sha3/hashlib-cases.json Vectors/SHA256SUMS
          Tests/JOSETests/GeneratedTokens.swift Benchmarks/JoseBench/JWTBenchmarkFixtures.swift
          Tests/JOSETests/ReadmeQuickStartFixture.swift Tests/JoseCLIFixtures Benchmarks/JoseBench/ProductFixtures.swift
          Web/purejose.wasm)

@@ -1,9 +1,8 @@
 // ECDSA rows of jose-bench: verify.p256 and verify.p384 (key and signature parsed once; each
 // operation hashes a 300-byte message and verifies), load.p256/p384.x963 (public-key construction,
 // which validates the point and precomputes the key's tables), sign.p256/p384 (hedged, 300-byte message,
-// key loaded once) and keygen.p256/p384. With JOSE_BENCH_ECDSA_PROFILE=1 in the environment,
-// also one row per arithmetic layer (field mul/sqr/inv, point double/add, u₁G + u₂Q) for profiling:
-//   JOSE_BENCH_ECDSA_PROFILE=1 swift run -c release jose-bench --filter ecdsa.
+// key loaded once) and keygen.p256/p384, all through the public API. (Per-layer profiles: callgrind over these
+// rows, as PERFORMANCE.md does; the library exposes no arithmetic for benchmarks.)
 
 import Foundation
 import ECDSA
@@ -70,17 +69,5 @@ func ecdsaBenchmarks() -> [Benchmark] {
         Benchmark(name: "keygen.p256", unit: .opsPerSecond) { blackHole(P256.Signing.PrivateKey()) },
         Benchmark(name: "keygen.p384", unit: .opsPerSecond) { blackHole(P384.Signing.PrivateKey()) },
     ]
-    if ProcessInfo.processInfo.environment["JOSE_BENCH_ECDSA_PROFILE"] == "1" {
-        // Cheap layers run 1000 times per measured operation (row names say so).
-        let cheap: Set<ECDSABenchmarkOperation> = [.fieldMul, .fieldSqr, .double, .addMixed, .add, .addComplete]
-        for (bits, run) in [(256, P256.benchmark), (384, P384.benchmark), (521, P521.benchmark)] as [(Int, (ECDSABenchmarkOperation, Int) -> UInt64)] {
-            for op in ECDSABenchmarkOperation.allCases where op != .verify {
-                let batch = cheap.contains(op) ? 1000 : 1
-                rows.append(Benchmark(name: "ecdsa.p\(bits).\(op)" + (batch > 1 ? ".x1000" : ""), unit: .opsPerSecond) {
-                    blackHole(run(op, batch))
-                })
-            }
-        }
-    }
     return rows
 }

@@ -1,5 +1,6 @@
-// Fixed-width limb helpers shared by the generated P-256 / P-384 code: big-endian byte ⇄ little-endian
-// 64-bit limb conversion and comparison. Limb tuples are least-significant limb first.
+// Fixed-width limb helpers shared by the generated curve code: big-endian byte ⇄ little-endian 64-bit limb
+// conversion, comparison, and the bit windows of the signer's comb (the wNAF recoder is
+// ConstantTime's `WNAF`). Limb tuples are least-significant limb first.
 
 import ConstantTime
 
@@ -94,32 +95,6 @@ enum ECDSALimbs {
         Int(truncatingIfNeeded: word64(limbs, i) & ((1 &<< UInt64(count)) &- 1))
     }
 
-    /// Width-w NAF of the integer in `limbs` (Solinas; the carry formulation of libsecp256k1's
-    /// `ecmult_wnaf`): writes `bitCount + 1` signed digits, each 0 or odd with |d| < 2^(w−1), such that
-    /// Σ dᵢ·2ⁱ equals the integer. Returns the index of the highest non-zero digit, or −1 for 0.
-    /// Variable time: verification scalars are public.
-    static func wNAFVarTime(
-        _ limbs: UnsafeBufferPointer<UInt64>, bitCount: Int, width w: Int, into out: UnsafeMutableBufferPointer<Int8>
-    ) -> Int {
-        let len = bitCount + 1
-        precondition(out.count >= len && w >= 2 && w <= 8)
-        for i in 0..<len { out[i] = 0 }
-        var carry = 0
-        var i = 0
-        var top = -1
-        while i < len {
-            if bit(limbs, i) == carry { i += 1; continue }
-            let now = min(w, len - i)
-            var word = bits(limbs, i, now) + carry
-            carry = (word >> (w - 1)) & 1
-            word -= carry << w
-            out[i] = Int8(truncatingIfNeeded: word)
-            top = i
-            i += now
-        }
-        return top
-    }
-
     /// 64 bits of `limbs` starting at bit i (0 beyond the top).
     @inline(__always)
     static func word64(_ limbs: UnsafeBufferPointer<UInt64>, _ i: Int) -> UInt64 {
@@ -129,26 +104,6 @@ enum ECDSALimbs {
         var v = limbs[w] &>> s
         if s != 0 && w &+ 1 < limbs.count { v |= limbs[w &+ 1] &<< (64 &- s) }
         return v
-    }
-
-    /// Width-w NAF of bits [bitOffset, bitOffset + bitCount) of `limbs` (bitCount ≤ 192), as `wNAFVarTime`
-    /// above: the piece is copied out first, so bits above it never enter its digits.
-    static func wNAFVarTime(
-        _ limbs: UnsafeBufferPointer<UInt64>, bitOffset: Int, bitCount: Int, width w: Int,
-        into out: UnsafeMutableBufferPointer<Int8>
-    ) -> Int {
-        precondition(bitOffset >= 0 && bitCount > 0 && bitCount <= 192)
-        var piece: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &piece) { raw in
-            let p = raw.bindMemory(to: UInt64.self)
-            for k in 0..<3 {
-                let remaining = bitCount - 64 * k
-                if remaining <= 0 { break }
-                let v = word64(limbs, bitOffset + 64 * k)
-                p[k] = remaining < 64 ? v & ((1 &<< UInt64(remaining)) &- 1) : v
-            }
-            return wNAFVarTime(UnsafeBufferPointer(p), bitCount: bitCount, width: w, into: out)
-        }
     }
 }
 

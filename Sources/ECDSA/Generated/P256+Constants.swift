@@ -11,7 +11,7 @@ extension P256 {
     /// b, in Montgomery form.
     static let curveB = FieldElement(limbs: (0xd89cdf6229c4bddf, 0xacf005cd78843090, 0xe5a220abf7212ed6, 0xdc30061d04874834))
     /// The base point G, in Montgomery form.
-    package static let generator = AffinePoint(
+    static let generator = AffinePoint(
         x: FieldElement(limbs: (0x79e730d418a9143c, 0x75ba95fc5fedb601, 0x79fb732b77622510, 0x18905f76a53755c6)),
         y: FieldElement(limbs: (0xddf25357ce95560a, 0x8b4ab8e4ba19e45c, 0xd2e88688dd21f325, 0x8571ff1825885d85)))
     /// n as a field element (n < p), in Montgomery form, for the x mod n comparison.

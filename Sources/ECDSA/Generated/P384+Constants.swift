@@ -11,7 +11,7 @@ extension P384 {
     /// b, in Montgomery form.
     static let curveB = FieldElement(limbs: (0x081188719d412dcc, 0xf729add87a4c32ec, 0x77f2209b1920022e, 0xe3374bee94938ae2, 0xb62b21f41f022094, 0xcd08114b604fbff9))
     /// The base point G, in Montgomery form.
-    package static let generator = AffinePoint(
+    static let generator = AffinePoint(
         x: FieldElement(limbs: (0x3dd0756649c0b528, 0x20e378e2a0d6ce38, 0x879c3afc541b4d6e, 0x6454868459a30eff, 0x812ff723614ede2b, 0x4d3aadc2299e1513)),
         y: FieldElement(limbs: (0x23043dad4b03a4fe, 0xa1bfa8bf7bb4a9ac, 0x8bade7562e83b050, 0xc6c3521968f4ffd9, 0xdd8002263969a840, 0x2b78abc25a15c5e9)))
     /// n as a field element (n < p), in Montgomery form, for the x mod n comparison.

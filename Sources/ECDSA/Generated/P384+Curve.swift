@@ -5,11 +5,13 @@
 // Formulas from the Explicit-Formulas Database (Bernstein–Lange, hyperelliptic.org/EFD), short
 // Weierstrass curves with a = −3, Jacobian coordinates: dbl-2001-b, add-2007-bl, madd-2007-bl.
 
+import ConstantTime
+
 extension P384 {
     /// An affine point (x, y), coordinates in Montgomery form. Never the point at infinity.
-    package struct AffinePoint: Sendable {
-        package var x: FieldElement
-        package var y: FieldElement
+    struct AffinePoint: Sendable {
+        var x: FieldElement
+        var y: FieldElement
 
         /// −P = (x, −y).
         @inline(__always)
@@ -24,10 +26,10 @@ extension P384 {
     }
 
     /// A point in Jacobian coordinates, coordinates in Montgomery form.
-    package struct JacobianPoint: Sendable {
-        package var x: FieldElement
-        package var y: FieldElement
-        package var z: FieldElement
+    struct JacobianPoint: Sendable {
+        var x: FieldElement
+        var y: FieldElement
+        var z: FieldElement
 
         @inline(__always)
         init(x: FieldElement, y: FieldElement, z: FieldElement) {
@@ -35,7 +37,7 @@ extension P384 {
         }
 
         @inline(__always)
-        package init(_ p: AffinePoint) {
+        init(_ p: AffinePoint) {
             x = p.x; y = p.y; z = .one
         }
 
@@ -51,7 +53,7 @@ extension P384 {
 
         /// 2P, dbl-2001-b (3M + 5S). Infinity maps to infinity (Z₃ = 2·Y·Z = 0). No branches.
         @inline(__always)
-        package func doubled() -> JacobianPoint {
+        func doubled() -> JacobianPoint {
             let delta = z.squared                          // delta = Z1²
             let gamma = y.squared                          // gamma = Y1²
             let beta = x * gamma                           // beta = X1·gamma
@@ -66,7 +68,7 @@ extension P384 {
         }
 
         /// P + Q, add-2007-bl (11M + 5S). Variable time: branches on infinity and on P = ±Q.
-        package func addingVarTime(_ q: JacobianPoint) -> JacobianPoint {
+        func addingVarTime(_ q: JacobianPoint) -> JacobianPoint {
             if isInfinity { return q }
             if q.isInfinity { return self }
             let z1z1 = z.squared                           // Z1Z1 = Z1²
@@ -91,7 +93,7 @@ extension P384 {
 
         /// P + Q for affine Q, madd-2007-bl (7M + 4S). Variable time: branches on infinity and on P = ±Q.
         @inline(__always)
-        package func addingVarTime(_ q: AffinePoint) -> JacobianPoint {
+        func addingVarTime(_ q: AffinePoint) -> JacobianPoint {
             if isInfinity { return JacobianPoint(q) }
             let z1z1 = z.squared                           // Z1Z1 = Z1²
             let u2 = q.x * z1z1                            // U2 = X2·Z1Z1
@@ -190,10 +192,10 @@ extension P384 {
 
     /// The per-key precomputation a public key carries: odd multiples of 2^(96·j)·Q, j = 0 ..< 4
     /// (8 affine points each), built once when the key is constructed.
-    package struct KeyTable: Sendable {
-        package let points: [AffinePoint]
+    struct KeyTable: Sendable {
+        let points: [AffinePoint]
 
-        package init(_ q: AffinePoint) {
+        init(_ q: AffinePoint) {
             points = splitTablesVarTime(JacobianPoint(q), count: 8)
         }
     }
@@ -208,7 +210,7 @@ extension P384 {
     /// u₁·G + u₂·Q = Σⱼ u₁_j·(2^(96·j)·G) + Σⱼ u₂_j·(2^(96·j)·Q), so one chain of 96 doublings
     /// is shared by 8 sets of mixed additions from precomputed affine tables (width 8 for G's, 5 for Q's).
     /// u₁, u₂ are canonical little-endian limbs. Variable time: all inputs of a verification are public.
-    package static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ key: KeyTable) -> JacobianPoint {
+    static func doubleScalarMulVarTime(_ u1: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ u2: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), _ key: KeyTable) -> JacobianPoint {
         var u1 = u1
         var u2 = u2
         let len = 97
@@ -222,7 +224,7 @@ extension P384 {
                 func recode(_ limbs: UnsafeRawBufferPointer, column: Int, width: Int) {
                     let l = limbs.bindMemory(to: UInt64.self)
                     for j in 0..<4 {
-                        let t = ECDSALimbs.wNAFVarTime(
+                        let t = WNAF.recodeVarTime(
                             l, bitOffset: j * 96, bitCount: j < 4 - 1 ? 96 : 96, width: width, into: digits)
                         if t < 0 { continue }
                         if t > top { top = t }
@@ -255,7 +257,7 @@ extension P384 {
 
     /// ECDSA signature verification, FIPS 186-5 §6.4.2, given the digest H(M) of any length. `r` and `s`
     /// are the 48-byte big-endian halves of the signature. Variable time: every input is public.
-    package static func verifyVarTime(
+    static func verifyVarTime(
         r rBytes: UnsafeRawBufferPointer, s sBytes: UnsafeRawBufferPointer,
         digest: UnsafeRawBufferPointer, key q: KeyTable
     ) -> Bool {

@@ -179,33 +179,3 @@ extension P384.Signing {
         }
     }
 }
-
-extension P384.Signing {
-    /// Entry points of the constant-time proof (Sources/CTCheck): secrets arrive as raw bytes that memcheck
-    /// treats as undefined, and nothing derived from them is validated through variable-time code. Package access: not API,
-    /// invisible to users of the library.
-    package enum ConstantTimeCheck {
-        /// Key generation: candidates are taken 48 bytes at a time from `randomBytes` (rejection
-        /// sampling); returns 04 ‖ X ‖ Y of d·G, or nil when no candidate was in range.
-        package static func publicKey(fromRandomBytes randomBytes: [UInt8]) -> [UInt8]? {
-            var rng = ByteStreamGenerator(randomBytes)
-            guard rng.available >= 48 else { return nil }
-            let d = P384.generatePrivateScalar(using: &rng)
-            let p = P384.publicPointConstantTime(d)
-            return [4] + p.x.bigEndianBytes + p.y.bigEndianBytes
-        }
-
-        /// Signing a SHA-384 digest with the private key d (48 bytes; must be in [1, n − 1]) and the
-        /// hedging bytes k' (nil: deterministic). Returns r ‖ s.
-        package static func sign(
-            privateKey: [UInt8], digest: [UInt8], hedge: [UInt8]?
-        ) -> [UInt8]? {
-            guard privateKey.count == 48 else { return nil }
-            let d = privateKey.withUnsafeBytes { ECDSALimbs.load6($0) }
-            guard CT.declassify(P384.Scalar.inRangeMask(d)) else { return nil }
-            return digest.withUnsafeBytes { bytes in
-                P384.sign(SHA384.self, digest: bytes, d: P384.Scalar(canonical: d), extra: hedge ?? [])
-            }
-        }
-    }
-}

@@ -16,13 +16,13 @@ import SHA2
 
 extension P384 {
     /// A point in homogeneous projective coordinates: x = X/Z, y = Y/Z; the neutral element is (0 : 1 : 0).
-    package struct ProjectivePoint: Sendable {
-        package var x: FieldElement
-        package var y: FieldElement
-        package var z: FieldElement
+    struct ProjectivePoint: Sendable {
+        var x: FieldElement
+        var y: FieldElement
+        var z: FieldElement
 
         /// The neutral element (0 : 1 : 0).
-        package static let neutral = ProjectivePoint(x: .zero, y: .one, z: .zero)
+        static let neutral = ProjectivePoint(x: .zero, y: .one, z: .zero)
 
         /// `a` where `mask` is all ones, `b` where it is 0. Constant time.
         @inline(__always)
@@ -34,7 +34,7 @@ extension P384 {
         /// 11M + 2 multiplications by b. Correct for every P (the neutral element, P = Q, P = −Q) and every
         /// affine Q on the curve. No branches.
         @inline(__always)
-        package func addingComplete(_ q: AffinePoint) -> ProjectivePoint {
+        func addingComplete(_ q: AffinePoint) -> ProjectivePoint {
             let b = P384.curveB
             var t0 = x * q.x
             var t1 = y * q.y
@@ -93,7 +93,7 @@ extension P384 {
     /// Row i, entry j − 1 (j = 1 … 16): the affine point j·2^(5i)·G, flattened into words. Built on first
     /// use from public data only (Swift initialises static lets lazily and thread-safely): 77 × 16
     /// points with one shared inversion.
-    package static let combTable: [UInt64] = {
+    static let combTable: [UInt64] = {
         var points: [JacobianPoint] = []
         points.reserveCapacity(77 * 16)
         var base = JacobianPoint(generator)
@@ -117,7 +117,7 @@ extension P384 {
     /// k·G for k given as canonical little-endian limbs (k < 2^384), in constant time: the Booth digit of
     /// each window, d = ⌈w/2⌉ − 32·b₄ from the six bits w = k[5i+4 … 5i−1], selects |d|·2^(5i)·G by a
     /// masked scan of its whole row, negated when d < 0; a zero digit adds nothing (by mask).
-    package static func mulGeneratorConstantTime(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> ProjectivePoint {
+    static func mulGeneratorConstantTime(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> ProjectivePoint {
         var k = k
         var acc = ProjectivePoint.neutral
         combTable.withUnsafeBufferPointer { t in
@@ -130,18 +130,11 @@ extension P384 {
                     let half = (w &+ 1) &>> 1
                     let negative = CT.barrier(0 &- ((w &>> 5) & 1))
                     let magnitude = (half & ~negative) | ((32 &- half) & negative)
-                    let row = i &* 16 &* 12
+                    // Row i's 16 entries, each read under a mask (CT.scanTable); |d| = 0 gives zeros, added by mask below.
                     withUnsafeMutableBytes(of: &entry) { e in
-                        let out = e.bindMemory(to: UInt64.self)
-                        for x in 0..<12 { out[x] = 0 }
-                        // Every mask passes a barrier (two per call): with one barrier per row only, swiftc -O
-                        // turned this loop back into a branch on j + 1 == |d| (ct-check caught it).
-                        for j in stride(from: 0, to: 16, by: 2) {
-                            let (m0, m1) = CT.equalMasks(
-                                UInt64(truncatingIfNeeded: j &+ 1), UInt64(truncatingIfNeeded: j &+ 2), magnitude)
-                            let at = row &+ j &* 12
-                            for x in 0..<12 { out[x] |= (t[at &+ x] & m0) | (t[at &+ 12 &+ x] & m1) }
-                        }
+                        _ = CT.scanTable(
+                            UnsafeRawPointer(t.baseAddress! + i &* 16 &* 12), count: 16, wordsPerEntry: 12,
+                            index: magnitude, into: e.baseAddress!.assumingMemoryBound(to: UInt64.self))
                     }
                     let px = FieldElement(limbs: (entry.0, entry.1, entry.2, entry.3, entry.4, entry.5))
                     let py = FieldElement(limbs: (entry.6, entry.7, entry.8, entry.9, entry.10, entry.11))
@@ -185,7 +178,7 @@ extension P384 {
     /// FIPS 186-5 §6.4.1 steps 4–11 with a given nonce k ∈ [1, n − 1] (canonical limbs), private key d (Montgomery
     /// form) and e = bits2int(H(M)) mod n (canonical limbs): r = x(k·G) mod n, s = k⁻¹(e + r·d) mod n. Returns
     /// r ‖ s, or nil when r or s is 0 (the caller draws another k). Constant time in k and d.
-    package static func signWithNonce(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), d: Scalar, e: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> [UInt8]? {
+    static func signWithNonce(_ k: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), d: Scalar, e: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> [UInt8]? {
         let point = mulGeneratorConstantTime(k)
         let x = (point.x * point.z.inverted()).canonicalLimbs
         // x < p < 2n: one conditional subtraction gives x mod n.

@@ -11,7 +11,7 @@ extension P521 {
     /// b, in radix-2^58 limbs (no Montgomery form).
     static let curveB = FieldElement(limbs: (0x03451fd46b503f00, 0x00f7e20f4b0d3c7b, 0x000bd3bb1bf07357, 0x0147b1fa4dec594b, 0x018ef109e1561939, 0x026cc57cee2d2264, 0x00540eea2da725b9, 0x02687e4a688682da, 0x0051953eb9618e1c))
     /// The base point G, in radix-2^58 limbs (no Montgomery form).
-    package static let generator = AffinePoint(
+    static let generator = AffinePoint(
         x: FieldElement(limbs: (0x017e7e31c2e5bd66, 0x022cf0615a90a6fe, 0x00127a2ffa8de334, 0x01dfbf9d64a3f877, 0x006b4d3dbaa14b5e, 0x014fed487e0a2bd8, 0x015b4429c6481390, 0x03a73678fb2d988e, 0x00c6858e06b70404)),
         y: FieldElement(limbs: (0x00be94769fd16650, 0x031c21a89cb09022, 0x039013fad0761353, 0x02657bd099031542, 0x03273e662c97ee72, 0x01e6d11a05ebef45, 0x03d1bd998f544495, 0x03001172297ed0b1, 0x011839296a789a3b)))
     /// n as a field element (n < p), in radix-2^58 limbs (no Montgomery form), for the x mod n comparison.

@@ -179,33 +179,3 @@ extension P521.Signing {
         }
     }
 }
-
-extension P521.Signing {
-    /// Entry points of the constant-time proof (Sources/CTCheck): secrets arrive as raw bytes that memcheck
-    /// treats as undefined, and nothing derived from them is validated through variable-time code. Package access: not API,
-    /// invisible to users of the library.
-    package enum ConstantTimeCheck {
-        /// Key generation: candidates are taken 66 bytes at a time from `randomBytes` (rejection
-        /// sampling); returns 04 ‖ X ‖ Y of d·G, or nil when no candidate was in range.
-        package static func publicKey(fromRandomBytes randomBytes: [UInt8]) -> [UInt8]? {
-            var rng = ByteStreamGenerator(randomBytes)
-            guard rng.available >= 66 else { return nil }
-            let d = P521.generatePrivateScalar(using: &rng)
-            let p = P521.publicPointConstantTime(d)
-            return [4] + p.x.bigEndianBytes + p.y.bigEndianBytes
-        }
-
-        /// Signing a SHA-512 digest with the private key d (66 bytes; must be in [1, n − 1]) and the
-        /// hedging bytes k' (nil: deterministic). Returns r ‖ s.
-        package static func sign(
-            privateKey: [UInt8], digest: [UInt8], hedge: [UInt8]?
-        ) -> [UInt8]? {
-            guard privateKey.count == 66 else { return nil }
-            let d = privateKey.withUnsafeBytes { ECDSALimbs.load9($0) }
-            guard CT.declassify(P521.Scalar.inRangeMask(d)) else { return nil }
-            return digest.withUnsafeBytes { bytes in
-                P521.sign(SHA512.self, digest: bytes, d: P521.Scalar(canonical: d), extra: hedge ?? [])
-            }
-        }
-    }
-}
