@@ -279,12 +279,12 @@ import ConstantTime  // U128: the 128-bit sums and products (the standard librar
 
 extension «C» {
     /// «DOC_TITLE». Values are kept in Montgomery form and always in [0, «MOD_NAME»).
-    package struct «T»: Sendable, Equatable {
+    struct «T»: Sendable, Equatable {
         /// Little-endian 64-bit limbs of a·R mod «MOD_NAME».
-        package var v: «LIMB_T»
+        var v: «LIMB_T»
 
         @inline(__always)
-        package init(limbs v: «LIMB_T») { self.v = v }
+        init(limbs v: «LIMB_T») { self.v = v }
 
         /// The modulus, little-endian limbs.
         static let modulusLimbs: «LIMB_T» = «MOD_LIMBS»
@@ -329,15 +329,15 @@ extension «C» {
         @inline(__always)
         static func neg(_ a: «T») -> «T» { sub(zero, a) }
 
-        @inline(__always) package static func * (a: «T», b: «T») -> «T» { mul(a, b) }
-        @inline(__always) package static func + (a: «T», b: «T») -> «T» { add(a, b) }
+        @inline(__always) static func * (a: «T», b: «T») -> «T» { mul(a, b) }
+        @inline(__always) static func + (a: «T», b: «T») -> «T» { add(a, b) }
         @inline(__always) static func - (a: «T», b: «T») -> «T» { sub(a, b) }
         @inline(__always) static prefix func - (a: «T») -> «T» { neg(a) }
 
         /// a·2 mod «MOD_NAME».
         @inline(__always) var doubled: «T» { «T».add(self, self) }
         /// a² (Montgomery square).
-        @inline(__always) package var squared: «T» { «T».sqr(self) }
+        @inline(__always) var squared: «T» { «T».sqr(self) }
 
         /// True if the element is 0 (elements are always fully reduced, so this is a limb test).
         @inline(__always)
@@ -347,7 +347,7 @@ extension «C» {
 
         /// Whether two elements are equal. Constant time.
         @inline(__always)
-        package static func == (a: «T», b: «T») -> Bool {
+        static func == (a: «T», b: «T») -> Bool {
             («EQ_TEST») == 0
         }
 
@@ -359,13 +359,13 @@ extension «C» {
 
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < «MOD_NAME») ↦ x·R.
         @inline(__always)
-        package init(canonical limbs: «LIMB_T») {
+        init(canonical limbs: «LIMB_T») {
             self = «T».mul(«T»(limbs: limbs), «T».rSquared)
         }
 
         /// Leaves Montgomery form: the canonical integer as little-endian limbs.
         @inline(__always)
-        package var canonicalLimbs: «LIMB_T» {
+        var canonicalLimbs: «LIMB_T» {
             «T».mul(self, «T»(limbs: «ONE_PLAIN»)).v
         }
 
@@ -387,7 +387,7 @@ extension «C» {
         }
 
         /// The canonical big-endian encoding, «BYTES» bytes.
-        package var bigEndianBytes: [UInt8] {
+        var bigEndianBytes: [UInt8] {
             ECDSALimbs.store«N»(canonicalLimbs)
         }
 
@@ -428,7 +428,7 @@ extension «C» {
 
         /// «INVERT_TITLE»; 0 maps to 0.
         /// «INVERT_DOC» Constant time in the element.
-        package func inverted() -> «T» {
+        func inverted() -> «T» {
 «INVERT_BODY»
         }
 
@@ -666,12 +666,12 @@ import ConstantTime
 
 extension P521 {
     /// An element of GF(2^521 − 1) in nine loose radix-2^58 limbs. Constant time throughout.
-    package struct FieldElement: Sendable, Equatable {
+    struct FieldElement: Sendable, Equatable {
         /// Limbs of radix 2^58, little-endian: limbs 0 and 2…7 < 2^58, limb 1 < 2^58 + 2^11, limb 8 < 2^57.
-        package var v: «LIMB_T»
+        var v: «LIMB_T»
 
         @inline(__always)
-        package init(limbs v: «LIMB_T») { self.v = v }
+        init(limbs v: «LIMB_T») { self.v = v }
 
         /// p as canonical little-endian 64-bit words (for parsing).
         static let modulusLimbs: «LIMB_T» = «MOD_LIMBS»
@@ -717,15 +717,15 @@ extension P521 {
         @inline(__always)
         static func neg(_ a: FieldElement) -> FieldElement { sub(zero, a) }
 
-        @inline(__always) package static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
-        @inline(__always) package static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
+        @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
+        @inline(__always) static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
         @inline(__always) static func - (a: FieldElement, b: FieldElement) -> FieldElement { sub(a, b) }
         @inline(__always) static prefix func - (a: FieldElement) -> FieldElement { neg(a) }
 
         /// a·2 mod p.
         @inline(__always) var doubled: FieldElement { FieldElement.add(self, self) }
         /// a².
-        @inline(__always) package var squared: FieldElement { FieldElement.sqr(self) }
+        @inline(__always) var squared: FieldElement { FieldElement.sqr(self) }
 
         /// The canonical residue in [0, p) as 58-bit limbs, without branches: a full carry pass leaves
         /// s = low + top with low < 2^521 and top ≤ 1 (the value was < 2^522), so s ≤ 2^521; s ≥ p exactly when
@@ -743,7 +743,7 @@ extension P521 {
 
         /// Whether two elements are equal mod p. Constant time.
         @inline(__always)
-        package static func == (a: FieldElement, b: FieldElement) -> Bool {
+        static func == (a: FieldElement, b: FieldElement) -> Bool {
             let x = a.reduced, y = b.reduced
             return («EQ_TEST») == 0
         }
@@ -785,7 +785,7 @@ extension P521 {
         }
 
         /// The canonical big-endian encoding, 66 bytes.
-        package var bigEndianBytes: [UInt8] {
+        var bigEndianBytes: [UInt8] {
             ECDSALimbs.store9(canonicalLimbs)
         }
 
@@ -794,7 +794,7 @@ extension P521 {
 
         /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift) on the canonical residue; 0 maps
         /// to 0. Constant time in the element.
-        package func inverted() -> FieldElement {
+        func inverted() -> FieldElement {
             FieldElement(canonical: SafeGCD.inverse(canonicalLimbs, modulus: FieldElement.safeGCDModulus))
         }
 

@@ -8,12 +8,12 @@ import ConstantTime  // U128: the 128-bit sums and products (the standard librar
 
 extension P256 {
     /// An element of the base field of P-256, integers mod p (NIST SP 800-186 §3.2.1.3). Values are kept in Montgomery form and always in [0, p).
-    package struct FieldElement: Sendable, Equatable {
+    struct FieldElement: Sendable, Equatable {
         /// Little-endian 64-bit limbs of a·R mod p.
-        package var v: (UInt64, UInt64, UInt64, UInt64)
+        var v: (UInt64, UInt64, UInt64, UInt64)
 
         @inline(__always)
-        package init(limbs v: (UInt64, UInt64, UInt64, UInt64)) { self.v = v }
+        init(limbs v: (UInt64, UInt64, UInt64, UInt64)) { self.v = v }
 
         /// The modulus, little-endian limbs.
         static let modulusLimbs: (UInt64, UInt64, UInt64, UInt64) = (0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001)
@@ -221,15 +221,15 @@ extension P256 {
         @inline(__always)
         static func neg(_ a: FieldElement) -> FieldElement { sub(zero, a) }
 
-        @inline(__always) package static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
-        @inline(__always) package static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
+        @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
+        @inline(__always) static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
         @inline(__always) static func - (a: FieldElement, b: FieldElement) -> FieldElement { sub(a, b) }
         @inline(__always) static prefix func - (a: FieldElement) -> FieldElement { neg(a) }
 
         /// a·2 mod p.
         @inline(__always) var doubled: FieldElement { FieldElement.add(self, self) }
         /// a² (Montgomery square).
-        @inline(__always) package var squared: FieldElement { FieldElement.sqr(self) }
+        @inline(__always) var squared: FieldElement { FieldElement.sqr(self) }
 
         /// True if the element is 0 (elements are always fully reduced, so this is a limb test).
         @inline(__always)
@@ -239,7 +239,7 @@ extension P256 {
 
         /// Whether two elements are equal. Constant time.
         @inline(__always)
-        package static func == (a: FieldElement, b: FieldElement) -> Bool {
+        static func == (a: FieldElement, b: FieldElement) -> Bool {
             ((a.v.0 ^ b.v.0) | (a.v.1 ^ b.v.1) | (a.v.2 ^ b.v.2) | (a.v.3 ^ b.v.3)) == 0
         }
 
@@ -251,13 +251,13 @@ extension P256 {
 
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < p) ↦ x·R.
         @inline(__always)
-        package init(canonical limbs: (UInt64, UInt64, UInt64, UInt64)) {
+        init(canonical limbs: (UInt64, UInt64, UInt64, UInt64)) {
             self = FieldElement.mul(FieldElement(limbs: limbs), FieldElement.rSquared)
         }
 
         /// Leaves Montgomery form: the canonical integer as little-endian limbs.
         @inline(__always)
-        package var canonicalLimbs: (UInt64, UInt64, UInt64, UInt64) {
+        var canonicalLimbs: (UInt64, UInt64, UInt64, UInt64) {
             FieldElement.mul(self, FieldElement(limbs: (0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000))).v
         }
 
@@ -279,7 +279,7 @@ extension P256 {
         }
 
         /// The canonical big-endian encoding, 32 bytes.
-        package var bigEndianBytes: [UInt8] {
+        var bigEndianBytes: [UInt8] {
             ECDSALimbs.store4(canonicalLimbs)
         }
 
@@ -320,7 +320,7 @@ extension P256 {
 
         /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift); 0 maps to 0.
         /// On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod p makes that a⁻¹·R. Constant time in the element.
-        package func inverted() -> FieldElement {
+        func inverted() -> FieldElement {
             let w = SafeGCD.inverse((v.0, v.1, v.2, v.3, 0, 0, 0, 0, 0), modulus: FieldElement.safeGCDModulus)
             return FieldElement.mul(FieldElement(limbs: (w.0, w.1, w.2, w.3)), FieldElement.rCubed)
         }

@@ -8,12 +8,12 @@ import ConstantTime  // U128: the 128-bit sums and products (the standard librar
 
 extension P256 {
     /// An integer mod n, the order of P-256's generator (NIST SP 800-186 §3.2.1.3). Values are kept in Montgomery form and always in [0, n).
-    package struct Scalar: Sendable, Equatable {
+    struct Scalar: Sendable, Equatable {
         /// Little-endian 64-bit limbs of a·R mod n.
-        package var v: (UInt64, UInt64, UInt64, UInt64)
+        var v: (UInt64, UInt64, UInt64, UInt64)
 
         @inline(__always)
-        package init(limbs v: (UInt64, UInt64, UInt64, UInt64)) { self.v = v }
+        init(limbs v: (UInt64, UInt64, UInt64, UInt64)) { self.v = v }
 
         /// The modulus, little-endian limbs.
         static let modulusLimbs: (UInt64, UInt64, UInt64, UInt64) = (0xf3b9cac2fc632551, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000)
@@ -221,15 +221,15 @@ extension P256 {
         @inline(__always)
         static func neg(_ a: Scalar) -> Scalar { sub(zero, a) }
 
-        @inline(__always) package static func * (a: Scalar, b: Scalar) -> Scalar { mul(a, b) }
-        @inline(__always) package static func + (a: Scalar, b: Scalar) -> Scalar { add(a, b) }
+        @inline(__always) static func * (a: Scalar, b: Scalar) -> Scalar { mul(a, b) }
+        @inline(__always) static func + (a: Scalar, b: Scalar) -> Scalar { add(a, b) }
         @inline(__always) static func - (a: Scalar, b: Scalar) -> Scalar { sub(a, b) }
         @inline(__always) static prefix func - (a: Scalar) -> Scalar { neg(a) }
 
         /// a·2 mod n.
         @inline(__always) var doubled: Scalar { Scalar.add(self, self) }
         /// a² (Montgomery square).
-        @inline(__always) package var squared: Scalar { Scalar.sqr(self) }
+        @inline(__always) var squared: Scalar { Scalar.sqr(self) }
 
         /// True if the element is 0 (elements are always fully reduced, so this is a limb test).
         @inline(__always)
@@ -239,7 +239,7 @@ extension P256 {
 
         /// Whether two elements are equal. Constant time.
         @inline(__always)
-        package static func == (a: Scalar, b: Scalar) -> Bool {
+        static func == (a: Scalar, b: Scalar) -> Bool {
             ((a.v.0 ^ b.v.0) | (a.v.1 ^ b.v.1) | (a.v.2 ^ b.v.2) | (a.v.3 ^ b.v.3)) == 0
         }
 
@@ -251,13 +251,13 @@ extension P256 {
 
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < n) ↦ x·R.
         @inline(__always)
-        package init(canonical limbs: (UInt64, UInt64, UInt64, UInt64)) {
+        init(canonical limbs: (UInt64, UInt64, UInt64, UInt64)) {
             self = Scalar.mul(Scalar(limbs: limbs), Scalar.rSquared)
         }
 
         /// Leaves Montgomery form: the canonical integer as little-endian limbs.
         @inline(__always)
-        package var canonicalLimbs: (UInt64, UInt64, UInt64, UInt64) {
+        var canonicalLimbs: (UInt64, UInt64, UInt64, UInt64) {
             Scalar.mul(self, Scalar(limbs: (0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000))).v
         }
 
@@ -279,7 +279,7 @@ extension P256 {
         }
 
         /// The canonical big-endian encoding, 32 bytes.
-        package var bigEndianBytes: [UInt8] {
+        var bigEndianBytes: [UInt8] {
             ECDSALimbs.store4(canonicalLimbs)
         }
 
@@ -320,7 +320,7 @@ extension P256 {
 
         /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift); 0 maps to 0.
         /// On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod n makes that a⁻¹·R. Constant time in the element.
-        package func inverted() -> Scalar {
+        func inverted() -> Scalar {
             let w = SafeGCD.inverse((v.0, v.1, v.2, v.3, 0, 0, 0, 0, 0), modulus: Scalar.safeGCDModulus)
             return Scalar.mul(Scalar(limbs: (w.0, w.1, w.2, w.3)), Scalar.rCubed)
         }

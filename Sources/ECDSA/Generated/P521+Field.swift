@@ -12,12 +12,12 @@ import ConstantTime
 
 extension P521 {
     /// An element of GF(2^521 − 1) in nine loose radix-2^58 limbs. Constant time throughout.
-    package struct FieldElement: Sendable, Equatable {
+    struct FieldElement: Sendable, Equatable {
         /// Limbs of radix 2^58, little-endian: limbs 0 and 2…7 < 2^58, limb 1 < 2^58 + 2^11, limb 8 < 2^57.
-        package var v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        var v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
         @inline(__always)
-        package init(limbs v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self.v = v }
+        init(limbs v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self.v = v }
 
         /// p as canonical little-endian 64-bit words (for parsing).
         static let modulusLimbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff)
@@ -275,15 +275,15 @@ extension P521 {
         @inline(__always)
         static func neg(_ a: FieldElement) -> FieldElement { sub(zero, a) }
 
-        @inline(__always) package static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
-        @inline(__always) package static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
+        @inline(__always) static func * (a: FieldElement, b: FieldElement) -> FieldElement { mul(a, b) }
+        @inline(__always) static func + (a: FieldElement, b: FieldElement) -> FieldElement { add(a, b) }
         @inline(__always) static func - (a: FieldElement, b: FieldElement) -> FieldElement { sub(a, b) }
         @inline(__always) static prefix func - (a: FieldElement) -> FieldElement { neg(a) }
 
         /// a·2 mod p.
         @inline(__always) var doubled: FieldElement { FieldElement.add(self, self) }
         /// a².
-        @inline(__always) package var squared: FieldElement { FieldElement.sqr(self) }
+        @inline(__always) var squared: FieldElement { FieldElement.sqr(self) }
 
         /// The canonical residue in [0, p) as 58-bit limbs, without branches: a full carry pass leaves
         /// s = low + top with low < 2^521 and top ≤ 1 (the value was < 2^522), so s ≤ 2^521; s ≥ p exactly when
@@ -334,7 +334,7 @@ extension P521 {
 
         /// Whether two elements are equal mod p. Constant time.
         @inline(__always)
-        package static func == (a: FieldElement, b: FieldElement) -> Bool {
+        static func == (a: FieldElement, b: FieldElement) -> Bool {
             let x = a.reduced, y = b.reduced
             return ((x.0 ^ y.0) | (x.1 ^ y.1) | (x.2 ^ y.2) | (x.3 ^ y.3) | (x.4 ^ y.4) | (x.5 ^ y.5) | (x.6 ^ y.6) | (x.7 ^ y.7) | (x.8 ^ y.8)) == 0
         }
@@ -376,7 +376,7 @@ extension P521 {
         }
 
         /// The canonical big-endian encoding, 66 bytes.
-        package var bigEndianBytes: [UInt8] {
+        var bigEndianBytes: [UInt8] {
             ECDSALimbs.store9(canonicalLimbs)
         }
 
@@ -385,7 +385,7 @@ extension P521 {
 
         /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift) on the canonical residue; 0 maps
         /// to 0. Constant time in the element.
-        package func inverted() -> FieldElement {
+        func inverted() -> FieldElement {
             FieldElement(canonical: SafeGCD.inverse(canonicalLimbs, modulus: FieldElement.safeGCDModulus))
         }
 

@@ -8,12 +8,12 @@ import ConstantTime  // U128: the 128-bit sums and products (the standard librar
 
 extension P521 {
     /// An integer mod n, the order of P-521's generator (NIST SP 800-186 §3.2.1.5). Values are kept in Montgomery form and always in [0, n).
-    package struct Scalar: Sendable, Equatable {
+    struct Scalar: Sendable, Equatable {
         /// Little-endian 64-bit limbs of a·R mod n.
-        package var v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        var v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
         @inline(__always)
-        package init(limbs v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self.v = v }
+        init(limbs v: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) { self.v = v }
 
         /// The modulus, little-endian limbs.
         static let modulusLimbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff)
@@ -546,15 +546,15 @@ extension P521 {
         @inline(__always)
         static func neg(_ a: Scalar) -> Scalar { sub(zero, a) }
 
-        @inline(__always) package static func * (a: Scalar, b: Scalar) -> Scalar { mul(a, b) }
-        @inline(__always) package static func + (a: Scalar, b: Scalar) -> Scalar { add(a, b) }
+        @inline(__always) static func * (a: Scalar, b: Scalar) -> Scalar { mul(a, b) }
+        @inline(__always) static func + (a: Scalar, b: Scalar) -> Scalar { add(a, b) }
         @inline(__always) static func - (a: Scalar, b: Scalar) -> Scalar { sub(a, b) }
         @inline(__always) static prefix func - (a: Scalar) -> Scalar { neg(a) }
 
         /// a·2 mod n.
         @inline(__always) var doubled: Scalar { Scalar.add(self, self) }
         /// a² (Montgomery square).
-        @inline(__always) package var squared: Scalar { Scalar.sqr(self) }
+        @inline(__always) var squared: Scalar { Scalar.sqr(self) }
 
         /// True if the element is 0 (elements are always fully reduced, so this is a limb test).
         @inline(__always)
@@ -564,7 +564,7 @@ extension P521 {
 
         /// Whether two elements are equal. Constant time.
         @inline(__always)
-        package static func == (a: Scalar, b: Scalar) -> Bool {
+        static func == (a: Scalar, b: Scalar) -> Bool {
             ((a.v.0 ^ b.v.0) | (a.v.1 ^ b.v.1) | (a.v.2 ^ b.v.2) | (a.v.3 ^ b.v.3) | (a.v.4 ^ b.v.4) | (a.v.5 ^ b.v.5) | (a.v.6 ^ b.v.6) | (a.v.7 ^ b.v.7) | (a.v.8 ^ b.v.8)) == 0
         }
 
@@ -576,13 +576,13 @@ extension P521 {
 
         /// Enters Montgomery form: the canonical integer x (little-endian limbs, x < n) ↦ x·R.
         @inline(__always)
-        package init(canonical limbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) {
+        init(canonical limbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) {
             self = Scalar.mul(Scalar(limbs: limbs), Scalar.rSquared)
         }
 
         /// Leaves Montgomery form: the canonical integer as little-endian limbs.
         @inline(__always)
-        package var canonicalLimbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+        var canonicalLimbs: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
             Scalar.mul(self, Scalar(limbs: (0x0000000000000001, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000))).v
         }
 
@@ -604,7 +604,7 @@ extension P521 {
         }
 
         /// The canonical big-endian encoding, 66 bytes.
-        package var bigEndianBytes: [UInt8] {
+        var bigEndianBytes: [UInt8] {
             ECDSALimbs.store9(canonicalLimbs)
         }
 
@@ -645,7 +645,7 @@ extension P521 {
 
         /// The multiplicative inverse by Bernstein–Yang safegcd (SafeGCD.swift); 0 maps to 0.
         /// On the stored x = a·R it gives x⁻¹ = a⁻¹·R⁻¹; a Montgomery product with R³ mod n makes that a⁻¹·R. Constant time in the element.
-        package func inverted() -> Scalar {
+        func inverted() -> Scalar {
             Scalar.mul(Scalar(limbs: SafeGCD.inverse(v, modulus: Scalar.safeGCDModulus)), Scalar.rCubed)
         }
 
