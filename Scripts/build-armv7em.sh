@@ -13,12 +13,12 @@ mkdir -p "$out"
 target=armv7em-none-none-eabi
 total=0
 printf '%-8s %9s %7s %6s %6s\n' module text data bss seconds
-for m in ConstantTime SHA2 SHA3 SymmetricCiphers MLDSA BigNum DER RSA ECDSA Ed25519 PureX509 JOSE; do
-    if [[ $m == JOSE ]]; then   # the Embedded core (Scripts/jose-embedded-core.txt)
-        mapfile -t files < <(grep -v '^#' Scripts/jose-embedded-core.txt | sed 's|^|Sources/JOSE/|' | LC_ALL=C sort)
-    else
-        mapfile -t files < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
-    fi
+# Every Embedded module of the package's graph (Scripts/module-graph.py embedded: a new module needs no entry here),
+# dependencies first; JOSE's hosted-only files are under `#if !hasFeature(Embedded)`.
+mapfile -t modules < <(python3 Scripts/module-graph.py embedded)
+(( ${#modules[@]} > 0 )) || { echo "[armv7em] no modules from Scripts/module-graph.py" >&2; exit 2; }
+for m in "${modules[@]}"; do
+    mapfile -t files < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
     t0=$SECONDS
     "$swiftc" -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
         -Xfrontend -disable-stack-protector \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of every library module (ConstantTime, BigNum, SHA2, SHA3, SymmetricCiphers, MLDSA, DER, RSA, ECDSA, Ed25519, PureX509, JOSE, AppStore) with the
+# Builds the DocC documentation of every library module (the package's graph: Scripts/module-graph.py libraries) with the
 # toolchain's docc: symbol graphs from one `swift build` (-emit-symbol-graph), then `docc convert` of each module's
 # catalog Sources/<Module>/<Module>.docc with --warnings-as-errors. Fails on any warning or error.
 # Output: .build-docs/<Module>.doccarchive (git-ignored). Usage: Scripts/build-docs.sh [--from-build DIR] [Module…]
@@ -14,7 +14,7 @@ out=.build-docs
 from_build=""
 if [[ ${1:-} == --from-build ]]; then from_build=$(cd "$2" && pwd); shift 2; fi
 modules=("$@")
-[ ${#modules[@]} -gt 0 ] || modules=(ConstantTime BigNum SHA2 SHA3 SymmetricCiphers MLDSA DER RSA ECDSA Ed25519 PureX509 JOSE AppStore)
+[ ${#modules[@]} -gt 0 ] || mapfile -t modules < <(python3 Scripts/module-graph.py libraries)
 # Graphs are rewritten whenever a module recompiles; an unchanged module keeps its graph from the last build.
 mkdir -p "$out/symbols"
 if [[ -n $from_build ]]; then
@@ -25,9 +25,8 @@ if [[ -n $from_build ]]; then
             -minimum-access-level public -output-dir "$out/symbols"
     done
 else
-    # JOSE depends on every crypto module but SHA3 and X509 on the ones it needs, so building them and SHA3
-    # compiles (and emits graphs for) all of them.
-    for target in JOSE PureX509 AppStore SHA3 SymmetricCiphers MLDSA; do
+    # Building the modules no other one depends on compiles (and emits graphs for) all of them.
+    for target in $(python3 Scripts/module-graph.py tops); do
         swift build --disable-index-store --scratch-path "$out/build" --target "$target" \
             -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$out/symbols"
     done

@@ -11,7 +11,8 @@
 # (sources, flags, toolchain, the stamps of the modules it imports) hash as in the last build is not recompiled. wasm-ld keeps only what the
 # exports reach (--gc-sections) and drops names (--strip-all). Nothing depends on the checkout's path or the time
 # (#fileID strings only, no debug info), so two builds give the same bytes — Scripts/regenerate.sh checks it.
-# The JOSE module is the Embedded core of Sources/JOSE listed in Scripts/jose-embedded-core.txt.
+# The modules are JOSE and its dependencies, from the package's module graph (Scripts/module-graph.py closure JOSE);
+# JOSE's hosted-only files are under `#if !hasFeature(Embedded)`, so every file of each module is compiled.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 check=0
@@ -30,11 +31,10 @@ flags=(-target "$target" -enable-experimental-feature Embedded -enable-experimen
 
 
 base=$( { "$swiftc" --version 2>&1; echo "${flags[*]}"; } | sha256sum | cut -c1-64)
-declare -A deps=([ConstantTime]="" [SHA2]="ConstantTime" [BigNum]="ConstantTime" [DER]="ConstantTime"
-                 [RSA]="ConstantTime BigNum SHA2 DER" [ECDSA]="ConstantTime SHA2 DER"
-                 [Ed25519]="ConstantTime SHA2 DER" [PureX509]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519"
-                 [JOSE]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 PureX509"
-                 [PureJOSEWasm]="ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 PureX509 JOSE")
+mapfile -t modules < <(python3 Scripts/module-graph.py closure JOSE)
+(( ${#modules[@]} > 0 )) || { echo "[build-wasm] no modules from Scripts/module-graph.py" >&2; exit 2; }
+declare -A deps=([PureJOSEWasm]="${modules[*]}")
+for m in "${modules[@]}"; do deps[$m]=$(python3 Scripts/module-graph.py deps "$m" | tr '\n' ' '); done
 compile() {   # module-name, files…   (recompiled when its sources, the flags or a module it imports changed)
     local m=$1; shift
     local d chain
@@ -51,19 +51,17 @@ compile() {   # module-name, files…   (recompiled when its sources, the flags 
     echo "[build-wasm] $m ($(( SECONDS - t0 )) s)"
 }
 # PureX509: JOSE's JWK wraps its public-key type (Certificate.PublicKey); wasm-ld keeps only what the exports reach.
-for m in ConstantTime SHA2 BigNum DER RSA ECDSA Ed25519 PureX509; do
+for m in "${modules[@]}"; do
     mapfile -t files < <(find "Sources/$m" -name '*.swift' | LC_ALL=C sort)
     compile "$m" "${files[@]}"
 done
-mapfile -t files < <(grep -v '^#' Scripts/jose-embedded-core.txt | sed 's|^|Sources/JOSE/|' | LC_ALL=C sort)
-compile JOSE "${files[@]}"
 mapfile -t files < <(find WASM/Sources -name '*.swift' | LC_ALL=C sort)
 compile PureJOSEWasm "${files[@]}"
 
 exports=(pj_alloc pj_free pj_verify pj_decode pj_result_pointer pj_result_length pj_result_release pj_heap_top)
 "$wasm_ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 \
     "${exports[@]/#/--export=}" \
-    "$out"/{ConstantTime,SHA2,BigNum,DER,RSA,ECDSA,Ed25519,PureX509,JOSE,PureJOSEWasm}.o \
+    $(printf "$out/%s.o " "${modules[@]}" PureJOSEWasm) \
     "$toolchain/../lib/swift/embedded/$target/libswiftUnicodeDataTables.a" \
     -o "$out/purejose.wasm"
 raw=$(stat -c %s "$out/purejose.wasm")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Compiles the library modules that must work without the Swift runtime (ConstantTime, SHA2, SHA3, SymmetricCiphers, MLDSA, BigNum, DER, RSA,
-# ECDSA, Ed25519, PureX509 and the JOSE core of Scripts/jose-embedded-core.txt) in Embedded Swift, one module at a time in dependency order,
+# Compiles the library modules that must work without the Swift runtime — every library module of the package's graph
+# (`swift package describe`, through Scripts/module-graph.py) but its HOSTED ones; in JOSE, the hosted-only files are
+# under `#if !hasFeature(Embedded)` — in Embedded Swift, one module at a time in dependency order,
 # into a temporary folder. Each module sees the ones before it through -I. Exits non-zero, naming
 # the module, on the first one that fails; prints the compiler's errors.
 #
@@ -8,10 +9,10 @@
 #   bash Scripts/check-embedded.sh --keep-going   # try every module, report all failures
 #   bash Scripts/check-embedded.sh --after-wasm   # what .ci/run does, right after `Scripts/build-wasm.sh`
 #
-# --after-wasm: Scripts/build-wasm.sh has just compiled ConstantTime, SHA2, BigNum, DER, RSA, ECDSA, Ed25519, PureX509
-# and the JOSE core in Embedded Swift (for wasm32, into .build/wasm, recompiling whatever changed). Compiling them a second
+# --after-wasm: Scripts/build-wasm.sh has just compiled the modules the wasm build needs (JOSE and its dependencies)
+# in Embedded Swift (for wasm32, into .build/wasm, recompiling whatever changed). Compiling them a second
 # time for the host proves nothing more and cost CI about 7 minutes, so this mode counts those modules as checked
-# when their object from that build is there, and compiles only the rest (SHA3) for the same target against the
+# when their object from that build is there, and compiles only the rest (SHA3, MLDSA, SymmetricCiphers) for the same target against the
 # same module files.
 #
 # Flags: -enable-experimental-feature Embedded (no runtime, no existentials, typed throws only),
@@ -33,10 +34,10 @@ for arg in "$@"; do
     esac
 done
 
-modules=(ConstantTime SHA2 SHA3 SymmetricCiphers MLDSA BigNum DER RSA ECDSA)
-[[ -d Sources/Ed25519 ]] && modules+=(Ed25519)
-[[ -d Sources/PureX509 ]] && modules+=(PureX509)
-modules+=(JOSE)   # the Embedded core of Sources/JOSE: Scripts/jose-embedded-core.txt
+# Every library module but the hosted ones, dependencies first, from the package's module graph (Scripts/module-graph.py:
+# a new module is checked without an entry here).
+mapfile -t modules < <(python3 Scripts/module-graph.py embedded)
+(( ${#modules[@]} > 0 )) || { echo "check-embedded: no modules from Scripts/module-graph.py" >&2; exit 2; }
 
 swiftc=${SWIFTC:-swiftc}
 out=$(mktemp -d "${TMPDIR:-/tmp}/check-embedded.XXXXXX")
@@ -46,11 +47,7 @@ failed=()
 for m in "${modules[@]}"; do
     start=$SECONDS
     files=()
-    if [[ $m == JOSE ]]; then
-        while IFS= read -r f; do files+=("Sources/JOSE/$f"); done < <(grep -v '^#' Scripts/jose-embedded-core.txt | sort)
-    else
-        while IFS= read -r f; do files+=("$f"); done < <(find "Sources/$m" -name '*.swift' | sort)
-    fi
+    while IFS= read -r f; do files+=("$f"); done < <(find "Sources/$m" -name '*.swift' | sort)
     target_flags=()
     wasm_includes=()
     if (( after_wasm )); then

@@ -1,3 +1,7 @@
+// Hosted only (Swift concurrency): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 /// Caches a provider's JWK Set (e.g. `https://appleid.apple.com/auth/keys`) around a fetch function you supply;
 /// PureJOSE does no networking.
 ///
@@ -221,3 +225,4 @@ public actor JWKSCache {
         }
     }
 }
+#endif  // !hasFeature(Embedded)

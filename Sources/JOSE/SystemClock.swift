@@ -1,3 +1,7 @@
+// Hosted only (the system clock (libc)): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 // The one place the JOSE module reads the system clocks (and the only non-stdlib import in the module): the wall
 // clock for `exp`/`nbf`/`iat`, the monotonic clock for intervals.
 #if canImport(Glibc)
@@ -22,3 +26,4 @@ public func monotonicTimeSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
 }
+#endif  // !hasFeature(Embedded)

@@ -1,3 +1,7 @@
+// Hosted only (signing (an ES256 client secret)): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 import DER
 import ECDSA
 
@@ -74,3 +78,4 @@ extension RegisteredClaims {
     /// ``maximumNumericDate`` as an integer.
     static let maximumNumericDateInteger: Int64 = 253_402_300_799
 }
+#endif  // !hasFeature(Embedded)

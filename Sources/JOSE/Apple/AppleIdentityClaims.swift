@@ -1,3 +1,7 @@
+// Hosted only (Codable claims): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 /// The claims of a Sign in with Apple identity token (Apple's "Authenticating users with Sign in with Apple").
 ///
 /// Apple sends some booleans as JSON booleans and some as the strings `"true"`/`"false"`; both are accepted.
@@ -80,3 +84,4 @@ public struct AppleIdentityClaims: Decodable, Sendable, Equatable {
         throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "expected true/false or \"true\"/\"false\"")
     }
 }
+#endif  // !hasFeature(Embedded)

@@ -1,3 +1,7 @@
+// Hosted only (Codable (existentials, untyped throws)): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 /// Decodes any `Decodable` type from a ``JSONValue`` tree (no Foundation).
 ///
 /// Integers decode into any fixed-width integer type when they fit; `Double`/`Float` accept any finite number;
@@ -254,3 +258,4 @@ extension JSONObject: Decodable {
         throw DecodingError.typeMismatch(JSONObject.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a JSON object"))
     }
 }
+#endif  // !hasFeature(Embedded)

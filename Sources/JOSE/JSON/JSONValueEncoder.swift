@@ -1,3 +1,7 @@
+// Hosted only (Codable (existentials, untyped throws)): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 /// Encodes any `Encodable` into a ``JSONValue`` tree or compact JSON bytes, without Foundation: the twin of
 /// ``JSONValueDecoder``, and what ``JWTSigner`` uses for claims.
 ///
@@ -363,3 +367,4 @@ extension JSONObject: Encodable {
         for m in members { try c.encode(m.value, forKey: AnyCodingKey(stringValue: m.name)) }
     }
 }
+#endif  // !hasFeature(Embedded)

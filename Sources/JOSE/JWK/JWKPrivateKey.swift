@@ -1,3 +1,7 @@
+// Hosted only (signing keys): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 import SHA2
 import DER
 import RSA
@@ -526,3 +530,4 @@ public struct JWKPrivateKey: Sendable, CustomStringConvertible {
         JSONValue.object(jsonObject()).description
     }
 }
+#endif  // !hasFeature(Embedded)

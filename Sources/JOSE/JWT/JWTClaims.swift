@@ -1,3 +1,7 @@
+// Hosted only (Codable claims): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 /// The registered claims of RFC 7519 §4.1 (plus OpenID Connect's `nonce`) and any further members, as a value to
 /// sign — for callers without a claims type of their own.
 ///
@@ -106,3 +110,4 @@ public struct JWTClaims: Codable, Sendable, Equatable {
         extra = JSONObject(members: rest)
     }
 }
+#endif  // !hasFeature(Embedded)

@@ -1,3 +1,7 @@
+// Hosted only (signing): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 import SHA2
 import RSA
 import ECDSA
@@ -365,3 +369,4 @@ enum SigningKey: Sendable {
 func signingError(_ code: JWTError.Code, _ reason: String, file: String = #fileID, line: Int = #line) -> JWTError {
     JWTError.make(code, reason, file: file, line: line)
 }
+#endif  // !hasFeature(Embedded)

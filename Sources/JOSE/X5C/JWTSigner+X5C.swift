@@ -1,3 +1,7 @@
+// Hosted only (signing): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 import PureX509
 
 extension JWTSigner {
@@ -42,3 +46,4 @@ extension StandardBase64 {
         return String(decoding: out, as: UTF8.self)
     }
 }
+#endif  // !hasFeature(Embedded)

@@ -1,3 +1,7 @@
+// Hosted only (untyped `throws` closures, async revocation): outside the Embedded Swift subset of JOSE.
+// Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
+// condition is what leaves this one out.
+#if !hasFeature(Embedded)
 import DER
 import PureX509
 import SHA2
@@ -517,3 +521,4 @@ enum StandardBase64 {
         return out
     }
 }
+#endif  // !hasFeature(Embedded)
