@@ -11,7 +11,7 @@ public struct RSAKeyError: Error, Equatable, Hashable, Sendable, CustomStringCon
             case unsupportedKeyType, unsupportedParameters, invalidEncoding, unsupportedVersion
             case invalidPrime, modulusMismatch, privateExponentMismatch, crtExponentMismatch
             case crtCoefficientMismatch, factorizationFailed, unsupportedKeySize, signingFailed
-            case unsupportedHash
+            case unsupportedHash, decryptionFailed, messageTooLong
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -55,6 +55,11 @@ public struct RSAKeyError: Error, Equatable, Hashable, Sendable, CustomStringCon
         public static let signingFailed = Code(.signingFailed)
         /// A digest whose type does not match the padding's hash, or a hash too large for the key.
         public static let unsupportedHash = Code(.unsupportedHash)
+        /// RSA-OAEP decryption failed. One code, and the same words, for every cause (wrong length, ciphertext not
+        /// below n, bad padding, wrong label, a fault): telling them apart is a padding oracle (Manger 2001).
+        public static let decryptionFailed = Code(.decryptionFailed)
+        /// A message too long for RSA-OAEP with this key and hash (more than k − 2·hLen − 2 bytes).
+        public static let messageTooLong = Code(.messageTooLong)
     }
 
     /// What kind of problem it is.

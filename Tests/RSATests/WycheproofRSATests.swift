@@ -57,7 +57,7 @@ import TestSupport
     ]
 
     @Test func allFilesAreCovered() throws {
-        let names = try Vectors.files(in: "wycheproof", suffix: ".json").filter { $0.hasPrefix("rsa_") && !$0.contains("_sig_gen_") }  // signing files: RSASigningTests
+        let names = try Vectors.files(in: "wycheproof", suffix: ".json").filter { $0.hasPrefix("rsa_") && !$0.contains("_sig_gen_") && !$0.hasPrefix("rsa_oaep_") }  // signing files: RSASigningTests; OAEP: OAEPTests
         #expect(Set(names) == Set(Self.expectedPKCS1.keys).union(Self.expectedPSS.keys))
     }
 
