@@ -23,6 +23,7 @@ checks += ed25519Checks
 checks += hmacChecks
 checks += mldsaChecks
 checks += x25519Checks
+checks += oaepChecks
 checks += decodingChecks
 checks += jwkChecks
 checks += constantTimeChecks
