@@ -93,9 +93,49 @@ def tuple_lit(x, N):
     return "(" + ", ".join(h(l) for l in limbs(x, N)) + ")"
 
 
+ALL64 = 2**64 - 1
+
+
+def gen_reduction_step(L, N, ml, n0, t, lo, carry_in_top):
+    """One Montgomery step on the words t(lo) … t(lo + N): add k·m with k = t(lo)·(−m⁻¹) mod 2⁶⁴, so that word lo
+    becomes 0, written with ConstantTime's `Limb` word operations. `t(j)` names word j. With carry_in_top, the
+    carry out of word lo + N goes to `top` (SOS reduction); otherwise the caller takes `c`.
+    Constant limbs get cheaper forms (the same algebra LLVM finds for a 128-bit integer type, which the
+    two-word form hides from it): m₀ = 2⁶⁴ − 1 with n₀ = 1 (k = t₀: k·m₀ + t₀ = k·2⁶⁴, so the carry is k, no
+    product), then m₁ = 2³² − 1 (k·m₁ + t₁ + k = k·2³² + t₁: a shift), a zero limb (an addition), a limb
+    2⁶⁴ − 1 (k·2⁶⁴ + (t + c) − k: an addition and a subtraction)."""
+    L.append(f"k = {t(lo)}" if n0 == 1 else f"k = {t(lo)} &* {h(n0)}")
+    carry_is_k = False
+    if n0 == 1 and ml[0] == ALL64:
+        L.append("c = k  // k·(2⁶⁴ − 1) + t = k·2⁶⁴: the word becomes 0, k carries")
+        carry_is_k = True
+    else:
+        L.append(f"c = Limb.mulAdd(k, {h(ml[0])}, {t(lo)}).high")
+    for j in range(1, N):
+        dst, src = t(lo + j - 1) if not carry_in_top else t(lo + j), t(lo + j)
+        if carry_is_k and j == 1 and ml[1] == 2**32 - 1:
+            L.append(f"(c, {dst}) = Limb.add({src}, k &<< 32); c = c &+ (k &>> 32)  // k·(2³² − 1) + t + k = k·2³² + t")
+        elif ml[j] == 0:
+            L.append(f"(c, {dst}) = Limb.add({src}, c)")
+        elif ml[j] == ALL64:
+            L.append(f"(c, s) = Limb.add({src}, c); (b, {dst}) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c")
+        else:
+            L.append(f"(c, {dst}) = Limb.mulAdd(k, {h(ml[j])}, {src}, c)")
+        carry_is_k = False
+
+
+def with_scratch_words(L):
+    """Declares the scratch words `s` and `b` of the 2⁶⁴ − 1 limbs' form where it is used."""
+    if any("(c, s) = " in l for l in L):
+        i = next(i for i, l in enumerate(L) if l.startswith("var k: UInt64"))
+        L.insert(i + 1, "var s: UInt64 = 0")
+        L.insert(i + 2, "var b: UInt64 = 0")
+
+
 def gen_mul(N, m, sq=False):
     """CIOS Montgomery multiplication (Koç–Acar–Kaliski 1996, "Coarsely Integrated Operand Scanning"),
-    fully unrolled: t = a·b·2^(−64N) mod m, result in [0, m)."""
+    fully unrolled: t = a·b·2^(−64N) mod m, result in [0, m). Words and carries through ConstantTime's `Limb`
+    (`multipliedFullWidth` and word additions with the carry as a word, no branch)."""
     ml = limbs(m, N)
     n0 = (-pow(m, -1, 2**64)) % 2**64
     L = []
@@ -105,29 +145,23 @@ def gen_mul(N, m, sq=False):
     B = "a" if sq else "b"
     for j in range(N + 2):
         L.append(f"var t{j}: UInt64 = 0")
-    L.append("var x = U128(_low: 0, _high: 0)")
-    L.append("var c: UInt64 = 0")
-    L.append("var k: UInt64 = 0")
+    L += ["var c: UInt64 = 0", "var k: UInt64 = 0"]
     for i in range(N):
         L.append(f"// Round {i}: t += a·{B}[{i}]")
         for j in range(N):
-            carry = " &+ U128(_low: c, _high: 0)" if j > 0 else ""
-            acc = f" &+ U128(_low: t{j}, _high: 0)" if i > 0 else ""
-            L.append(f"x = U128(_low: a{j}, _high: 0) &* U128(_low: {B}{i}, _high: 0){acc}{carry}; t{j} = x._low; c = x._high")
+            if i == 0:
+                L.append(f"(c, t{j}) = Limb.mul(a{j}, {B}0)" if j == 0 else f"(c, t{j}) = Limb.mulAdd(a{j}, {B}0, c)")
+            else:
+                L.append(f"(c, t{j}) = Limb.mulAdd(a{j}, {B}{i}, t{j})" if j == 0 else f"(c, t{j}) = Limb.mulAdd(a{j}, {B}{i}, t{j}, c)")
         if i > 0:
-            L.append(f"x = U128(_low: t{N}, _high: 0) &+ U128(_low: c, _high: 0); t{N} = x._low; t{N+1} = x._high")
+            L.append(f"(t{N+1}, t{N}) = Limb.add(t{N}, c)")
         else:
             L.append(f"t{N} = c; t{N+1} = 0")
         L.append(f"// t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64")
-        L.append("k = t0" if n0 == 1 else f"k = t0 &* {h(n0)}")
-        L.append(f"x = U128(_low: k, _high: 0) &* U128(_low: {h(ml[0])}, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high")
-        for j in range(1, N):
-            if ml[j] == 0:
-                L.append(f"x = U128(_low: t{j}, _high: 0) &+ U128(_low: c, _high: 0); t{j-1} = x._low; c = x._high")
-            else:
-                L.append(f"x = U128(_low: k, _high: 0) &* U128(_low: {h(ml[j])}, _high: 0) &+ U128(_low: t{j}, _high: 0) &+ U128(_low: c, _high: 0); t{j-1} = x._low; c = x._high")
-        L.append(f"x = U128(_low: t{N}, _high: 0) &+ U128(_low: c, _high: 0); t{N-1} = x._low; t{N} = t{N+1} &+ x._high")
+        gen_reduction_step(L, N, ml, n0, lambda j: f"t{j}", 0, False)
+        L.append(f"(c, t{N-1}) = Limb.add(t{N}, c); t{N} = t{N+1} &+ c")
     L.append("return Self.reduceOnce(" + ", ".join(f"t{j}" for j in range(N + 1)) + ")")
+    with_scratch_words(L)
     return "\n".join("            " + l for l in L)
 
 
@@ -136,16 +170,18 @@ def gen_sqr(N, m):
     N word-by-word Montgomery reduction steps (SOS, Koç–Acar–Kaliski 1996), unrolled."""
     ml = limbs(m, N)
     n0 = (-pow(m, -1, 2**64)) % 2**64
-    W = lambda v: f"U128(_low: {v}, _high: 0)"
     L = ["let (" + ", ".join(f"a{i}" for i in range(N)) + ") = a.v"]
     for j in range(2 * N):
         L.append(f"var r{j}: UInt64 = 0")
-    L += ["var x = U128(_low: 0, _high: 0)", "var c: UInt64 = 0", "var k: UInt64 = 0", "var top: UInt64 = 0"]
+    L += ["var c: UInt64 = 0", "var h: UInt64 = 0", "var k: UInt64 = 0", "var top: UInt64 = 0"]
     L.append("// Cross products aᵢ·aⱼ, i < j.")
     for i in range(N - 1):
-        L.append("c = 0")
         for j in range(i + 1, N):
-            L.append(f"x = {W(f'a{i}')} &* {W(f'a{j}')} &+ {W(f'r{i+j}')} &+ {W('c')}; r{i+j} = x._low; c = x._high")
+            # Row 0 writes words that are still 0; every row starts with no carry.
+            if i == 0:
+                L.append(f"(c, r{j}) = Limb.mul(a0, a{j})" if j == 1 else f"(c, r{j}) = Limb.mulAdd(a0, a{j}, c)")
+            else:
+                L.append(f"(c, r{i+j}) = Limb.mulAdd(a{i}, a{j}, r{i+j})" if j == i + 1 else f"(c, r{i+j}) = Limb.mulAdd(a{i}, a{j}, r{i+j}, c)")
         L.append(f"r{i+N} = c")
     L.append("// Double them.")
     L.append(f"r{2*N-1} = r{2*N-2} &>> 63")
@@ -153,21 +189,15 @@ def gen_sqr(N, m):
         L.append(f"r{j} = (r{j} &<< 1) | (r{j-1} &>> 63)")
     L.append("r0 = r0 &<< 1")
     L.append("// Add the squares aᵢ².")
-    L.append("c = 0")
     for i in range(N):
-        L.append(f"x = {W(f'a{i}')} &* {W(f'a{i}')} &+ {W(f'r{2*i}')} &+ {W('c')}; r{2*i} = x._low")
-        L.append(f"x = {W(f'r{2*i+1}')} &+ {W('x._high')}; r{2*i+1} = x._low; c = x._high")
+        L.append(f"(h, r{2*i}) = Limb.mulAdd(a{i}, a{i}, r{2*i})" if i == 0 else f"(h, r{2*i}) = Limb.mulAdd(a{i}, a{i}, r{2*i}, c)")
+        L.append(f"(c, r{2*i+1}) = Limb.add(r{2*i+1}, h)")
     L.append("// Montgomery reduction, one word at a time; `top` carries out of the running top word.")
     for i in range(N):
-        L.append(f"k = r{i}" if n0 == 1 else f"k = r{i} &* {h(n0)}")
-        L.append(f"x = {W('k')} &* {W(h(ml[0]))} &+ {W(f'r{i}')}; c = x._high")
-        for j in range(1, N):
-            if ml[j] == 0:
-                L.append(f"x = {W(f'r{i+j}')} &+ {W('c')}; r{i+j} = x._low; c = x._high")
-            else:
-                L.append(f"x = {W('k')} &* {W(h(ml[j]))} &+ {W(f'r{i+j}')} &+ {W('c')}; r{i+j} = x._low; c = x._high")
-        L.append(f"x = {W(f'r{i+N}')} &+ {W('c')} &+ {W('top')}; r{i+N} = x._low; top = x._high")
+        gen_reduction_step(L, N, ml, n0, lambda j: f"r{j}", i, True)
+        L.append(f"(top, r{i+N}) = Limb.add(r{i+N}, c, top)")
     L.append("return Self.reduceOnce(" + ", ".join(f"r{j}" for j in range(N, 2 * N)) + ", top)")
+    with_scratch_words(L)
     return "\n".join("            " + l for l in L)
 
 
@@ -188,12 +218,11 @@ def gen_reduce_once(N, m):
 def gen_add(N):
     L = ["let (" + ", ".join(f"a{i}" for i in range(N)) + ") = a.v",
          "let (" + ", ".join(f"b{i}" for i in range(N)) + ") = b.v",
-         "var x = U128(_low: 0, _high: 0)"]
+         "var c: UInt64 = 0"]
     for j in range(N):
-        carry = " &+ U128(_low: x._high, _high: 0)" if j > 0 else ""
-        L.append(f"x = U128(_low: a{j}, _high: 0) &+ U128(_low: b{j}, _high: 0){carry}; let t{j} = x._low")
-    L.append(f"let t{N} = x._high")
-    L.append("return Self.reduceOnce(" + ", ".join(f"t{j}" for j in range(N + 1)) + ")")
+        L.append(f"(c, t{j}) = Limb.add(a{j}, b{j}{', c' if j else ''})".replace(f"(c, t{j})", f"(c, t{j})"))
+    L = L[:3] + [f"var t{j}: UInt64 = 0" for j in range(N)] + L[3:]
+    L.append("return Self.reduceOnce(" + ", ".join(f"t{j}" for j in range(N)) + ", c)")
     return "\n".join("            " + l for l in L)
 
 
@@ -201,15 +230,16 @@ def gen_sub(N, m):
     ml = limbs(m, N)
     L = ["let (" + ", ".join(f"a{i}" for i in range(N)) + ") = a.v",
          "let (" + ", ".join(f"b{i}" for i in range(N)) + ") = b.v",
-         "var x = U128(_low: 0, _high: 0)",
          "var borrow: UInt64 = 0"]
     for j in range(N):
         L.append(f"let d{j} = ECDSALimbs.subtractBorrowing(a{j}, b{j}, &borrow)")
     L.append("// On borrow add m back (mask = all ones), else add 0.")
     L.append("let mask = 0 &- borrow")
+    L.append("var c: UInt64 = 0")
     for j in range(N):
-        carry = " &+ U128(_low: x._high, _high: 0)" if j > 0 else ""
-        L.append(f"x = U128(_low: d{j}, _high: 0) &+ U128(_low: {h(ml[j])} & mask, _high: 0){carry}; let r{j} = x._low")
+        L.append(f"var r{j}: UInt64 = 0")
+    for j in range(N):
+        L.append(f"(c, r{j}) = Limb.add(d{j}, {h(ml[j])} & mask{', c' if j else ''})")
     L.append("return Self(limbs: (" + ", ".join(f"r{j}" for j in range(N)) + "))")
     return "\n".join("            " + l for l in L)
 
@@ -278,7 +308,7 @@ MONT_TEMPLATE = '''«HEADER»
 // «MOD_NAME» = «MOD_HEX»
 // Montgomery form with R = 2^«BITS»: an element a is stored as a·R mod «MOD_NAME», always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
+import ConstantTime  // Limb: products and carries as words; U128: P-521's column sums (the standard library's 128-bit integer is above the floor)
 
 extension «C» {
     /// «DOC_TITLE». Values are kept in Montgomery form and always in [0, «MOD_NAME»).

@@ -4,7 +4,7 @@
 // n = ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
 // Montgomery form with R = 2^256: an element a is stored as a·R mod n, always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
+import ConstantTime  // Limb: products and carries as words; U128: P-521's column sums (the standard library's 128-bit integer is above the floor)
 
 extension P256 {
     /// An integer mod n, the order of P-256's generator (NIST SP 800-186 §3.2.1.3). Values are kept in Montgomery form and always in [0, n).
@@ -50,61 +50,62 @@ extension P256 {
             var t3: UInt64 = 0
             var t4: UInt64 = 0
             var t5: UInt64 = 0
-            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
+            var s: UInt64 = 0
+            var b: UInt64 = 0
             // Round 0: t += a·b[0]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
+            (c, t0) = Limb.mul(a0, b0)
+            (c, t1) = Limb.mulAdd(a1, b0, c)
+            (c, t2) = Limb.mulAdd(a2, b0, c)
+            (c, t3) = Limb.mulAdd(a3, b0, c)
             t4 = c; t5 = 0
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0xccd1c8aaee00bc4f
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xf3b9cac2fc632551, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbce6faada7179e84, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
+            c = Limb.mulAdd(k, 0xf3b9cac2fc632551, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xbce6faada7179e84, t1, c)
+            (c, s) = Limb.add(t2, c); (b, t1) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t2) = Limb.mulAdd(k, 0xffffffff00000000, t3, c)
+            (c, t3) = Limb.add(t4, c); t4 = t5 &+ c
             // Round 1: t += a·b[1]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; t5 = x._high
+            (c, t0) = Limb.mulAdd(a0, b1, t0)
+            (c, t1) = Limb.mulAdd(a1, b1, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b1, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b1, t3, c)
+            (t5, t4) = Limb.add(t4, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0xccd1c8aaee00bc4f
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xf3b9cac2fc632551, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbce6faada7179e84, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
+            c = Limb.mulAdd(k, 0xf3b9cac2fc632551, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xbce6faada7179e84, t1, c)
+            (c, s) = Limb.add(t2, c); (b, t1) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t2) = Limb.mulAdd(k, 0xffffffff00000000, t3, c)
+            (c, t3) = Limb.add(t4, c); t4 = t5 &+ c
             // Round 2: t += a·b[2]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; t5 = x._high
+            (c, t0) = Limb.mulAdd(a0, b2, t0)
+            (c, t1) = Limb.mulAdd(a1, b2, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b2, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b2, t3, c)
+            (t5, t4) = Limb.add(t4, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0xccd1c8aaee00bc4f
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xf3b9cac2fc632551, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbce6faada7179e84, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
+            c = Limb.mulAdd(k, 0xf3b9cac2fc632551, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xbce6faada7179e84, t1, c)
+            (c, s) = Limb.add(t2, c); (b, t1) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t2) = Limb.mulAdd(k, 0xffffffff00000000, t3, c)
+            (c, t3) = Limb.add(t4, c); t4 = t5 &+ c
             // Round 3: t += a·b[3]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; t5 = x._high
+            (c, t0) = Limb.mulAdd(a0, b3, t0)
+            (c, t1) = Limb.mulAdd(a1, b3, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b3, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b3, t3, c)
+            (t5, t4) = Limb.add(t4, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0xccd1c8aaee00bc4f
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xf3b9cac2fc632551, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbce6faada7179e84, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; t4 = t5 &+ x._high
+            c = Limb.mulAdd(k, 0xf3b9cac2fc632551, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xbce6faada7179e84, t1, c)
+            (c, s) = Limb.add(t2, c); (b, t1) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t2) = Limb.mulAdd(k, 0xffffffff00000000, t3, c)
+            (c, t3) = Limb.add(t4, c); t4 = t5 &+ c
             return Self.reduceOnce(t0, t1, t2, t3, t4)
         }
 
@@ -119,22 +120,21 @@ extension P256 {
             var r5: UInt64 = 0
             var r6: UInt64 = 0
             var r7: UInt64 = 0
-            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
+            var h: UInt64 = 0
             var k: UInt64 = 0
+            var s: UInt64 = 0
+            var b: UInt64 = 0
             var top: UInt64 = 0
             // Cross products aᵢ·aⱼ, i < j.
-            c = 0
-            x = U128(_low: a0, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
+            (c, r1) = Limb.mul(a0, a1)
+            (c, r2) = Limb.mulAdd(a0, a2, c)
+            (c, r3) = Limb.mulAdd(a0, a3, c)
             r4 = c
-            c = 0
-            x = U128(_low: a1, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
+            (c, r3) = Limb.mulAdd(a1, a2, r3)
+            (c, r4) = Limb.mulAdd(a1, a3, r4, c)
             r5 = c
-            c = 0
-            x = U128(_low: a2, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            (c, r5) = Limb.mulAdd(a2, a3, r5)
             r6 = c
             // Double them.
             r7 = r6 &>> 63
@@ -146,40 +146,39 @@ extension P256 {
             r1 = (r1 &<< 1) | (r0 &>> 63)
             r0 = r0 &<< 1
             // Add the squares aᵢ².
-            c = 0
-            x = U128(_low: a0, _high: 0) &* U128(_low: a0, _high: 0) &+ U128(_low: r0, _high: 0) &+ U128(_low: c, _high: 0); r0 = x._low
-            x = U128(_low: r1, _high: 0) &+ U128(_low: x._high, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low
-            x = U128(_low: r3, _high: 0) &+ U128(_low: x._high, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low
-            x = U128(_low: r5, _high: 0) &+ U128(_low: x._high, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low
-            x = U128(_low: r7, _high: 0) &+ U128(_low: x._high, _high: 0); r7 = x._low; c = x._high
+            (h, r0) = Limb.mulAdd(a0, a0, r0)
+            (c, r1) = Limb.add(r1, h)
+            (h, r2) = Limb.mulAdd(a1, a1, r2, c)
+            (c, r3) = Limb.add(r3, h)
+            (h, r4) = Limb.mulAdd(a2, a2, r4, c)
+            (c, r5) = Limb.add(r5, h)
+            (h, r6) = Limb.mulAdd(a3, a3, r6, c)
+            (c, r7) = Limb.add(r7, h)
             // Montgomery reduction, one word at a time; `top` carries out of the running top word.
             k = r0 &* 0xccd1c8aaee00bc4f
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xf3b9cac2fc632551, _high: 0) &+ U128(_low: r0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbce6faada7179e84, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r4 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xf3b9cac2fc632551, r0).high
+            (c, r1) = Limb.mulAdd(k, 0xbce6faada7179e84, r1, c)
+            (c, s) = Limb.add(r2, c); (b, r2) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r3) = Limb.mulAdd(k, 0xffffffff00000000, r3, c)
+            (top, r4) = Limb.add(r4, c, top)
             k = r1 &* 0xccd1c8aaee00bc4f
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xf3b9cac2fc632551, _high: 0) &+ U128(_low: r1, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbce6faada7179e84, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r5 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xf3b9cac2fc632551, r1).high
+            (c, r2) = Limb.mulAdd(k, 0xbce6faada7179e84, r2, c)
+            (c, s) = Limb.add(r3, c); (b, r3) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r4) = Limb.mulAdd(k, 0xffffffff00000000, r4, c)
+            (top, r5) = Limb.add(r5, c, top)
             k = r2 &* 0xccd1c8aaee00bc4f
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xf3b9cac2fc632551, _high: 0) &+ U128(_low: r2, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbce6faada7179e84, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r6 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xf3b9cac2fc632551, r2).high
+            (c, r3) = Limb.mulAdd(k, 0xbce6faada7179e84, r3, c)
+            (c, s) = Limb.add(r4, c); (b, r4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r5) = Limb.mulAdd(k, 0xffffffff00000000, r5, c)
+            (top, r6) = Limb.add(r6, c, top)
             k = r3 &* 0xccd1c8aaee00bc4f
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xf3b9cac2fc632551, _high: 0) &+ U128(_low: r3, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbce6faada7179e84, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r7 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xf3b9cac2fc632551, r3).high
+            (c, r4) = Limb.mulAdd(k, 0xbce6faada7179e84, r4, c)
+            (c, s) = Limb.add(r5, c); (b, r5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r6) = Limb.mulAdd(k, 0xffffffff00000000, r6, c)
+            (top, r7) = Limb.add(r7, c, top)
             return Self.reduceOnce(r4, r5, r6, r7, top)
         }
 
@@ -188,13 +187,16 @@ extension P256 {
         static func add(_ a: Scalar, _ b: Scalar) -> Scalar {
             let (a0, a1, a2, a3) = a.v
             let (b0, b1, b2, b3) = b.v
-            var x = U128(_low: 0, _high: 0)
-            x = U128(_low: a0, _high: 0) &+ U128(_low: b0, _high: 0); let t0 = x._low
-            x = U128(_low: a1, _high: 0) &+ U128(_low: b1, _high: 0) &+ U128(_low: x._high, _high: 0); let t1 = x._low
-            x = U128(_low: a2, _high: 0) &+ U128(_low: b2, _high: 0) &+ U128(_low: x._high, _high: 0); let t2 = x._low
-            x = U128(_low: a3, _high: 0) &+ U128(_low: b3, _high: 0) &+ U128(_low: x._high, _high: 0); let t3 = x._low
-            let t4 = x._high
-            return Self.reduceOnce(t0, t1, t2, t3, t4)
+            var c: UInt64 = 0
+            var t0: UInt64 = 0
+            var t1: UInt64 = 0
+            var t2: UInt64 = 0
+            var t3: UInt64 = 0
+            (c, t0) = Limb.add(a0, b0)
+            (c, t1) = Limb.add(a1, b1, c)
+            (c, t2) = Limb.add(a2, b2, c)
+            (c, t3) = Limb.add(a3, b3, c)
+            return Self.reduceOnce(t0, t1, t2, t3, c)
         }
 
         /// a − b mod n. Constant time.
@@ -202,7 +204,6 @@ extension P256 {
         static func sub(_ a: Scalar, _ b: Scalar) -> Scalar {
             let (a0, a1, a2, a3) = a.v
             let (b0, b1, b2, b3) = b.v
-            var x = U128(_low: 0, _high: 0)
             var borrow: UInt64 = 0
             let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
             let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
@@ -210,10 +211,15 @@ extension P256 {
             let d3 = ECDSALimbs.subtractBorrowing(a3, b3, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
-            x = U128(_low: d0, _high: 0) &+ U128(_low: 0xf3b9cac2fc632551 & mask, _high: 0); let r0 = x._low
-            x = U128(_low: d1, _high: 0) &+ U128(_low: 0xbce6faada7179e84 & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r1 = x._low
-            x = U128(_low: d2, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r2 = x._low
-            x = U128(_low: d3, _high: 0) &+ U128(_low: 0xffffffff00000000 & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r3 = x._low
+            var c: UInt64 = 0
+            var r0: UInt64 = 0
+            var r1: UInt64 = 0
+            var r2: UInt64 = 0
+            var r3: UInt64 = 0
+            (c, r0) = Limb.add(d0, 0xf3b9cac2fc632551 & mask)
+            (c, r1) = Limb.add(d1, 0xbce6faada7179e84 & mask, c)
+            (c, r2) = Limb.add(d2, 0xffffffffffffffff & mask, c)
+            (c, r3) = Limb.add(d3, 0xffffffff00000000 & mask, c)
             return Self(limbs: (r0, r1, r2, r3))
         }
 

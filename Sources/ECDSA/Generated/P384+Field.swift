@@ -4,7 +4,7 @@
 // p = fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff
 // Montgomery form with R = 2^384: an element a is stored as a·R mod p, always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
+import ConstantTime  // Limb: products and carries as words; U128: P-521's column sums (the standard library's 128-bit integer is above the floor)
 
 extension P384 {
     /// An element of the base field of P-384, integers mod p (NIST SP 800-186 §3.2.1.4). Values are kept in Montgomery form and always in [0, p).
@@ -54,111 +54,112 @@ extension P384 {
             var t5: UInt64 = 0
             var t6: UInt64 = 0
             var t7: UInt64 = 0
-            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
+            var s: UInt64 = 0
+            var b: UInt64 = 0
             // Round 0: t += a·b[0]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
+            (c, t0) = Limb.mul(a0, b0)
+            (c, t1) = Limb.mulAdd(a1, b0, c)
+            (c, t2) = Limb.mulAdd(a2, b0, c)
+            (c, t3) = Limb.mulAdd(a3, b0, c)
+            (c, t4) = Limb.mulAdd(a4, b0, c)
+            (c, t5) = Limb.mulAdd(a5, b0, c)
             t6 = c; t7 = 0
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xffffffff00000000, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0xfffffffffffffffe, t2, c)
+            (c, s) = Limb.add(t3, c); (b, t2) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t4, c); (b, t3) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t5) = Limb.add(t6, c); t6 = t7 &+ c
             // Round 1: t += a·b[1]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            (c, t0) = Limb.mulAdd(a0, b1, t0)
+            (c, t1) = Limb.mulAdd(a1, b1, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b1, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b1, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b1, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b1, t5, c)
+            (t7, t6) = Limb.add(t6, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xffffffff00000000, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0xfffffffffffffffe, t2, c)
+            (c, s) = Limb.add(t3, c); (b, t2) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t4, c); (b, t3) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t5) = Limb.add(t6, c); t6 = t7 &+ c
             // Round 2: t += a·b[2]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            (c, t0) = Limb.mulAdd(a0, b2, t0)
+            (c, t1) = Limb.mulAdd(a1, b2, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b2, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b2, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b2, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b2, t5, c)
+            (t7, t6) = Limb.add(t6, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xffffffff00000000, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0xfffffffffffffffe, t2, c)
+            (c, s) = Limb.add(t3, c); (b, t2) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t4, c); (b, t3) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t5) = Limb.add(t6, c); t6 = t7 &+ c
             // Round 3: t += a·b[3]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            (c, t0) = Limb.mulAdd(a0, b3, t0)
+            (c, t1) = Limb.mulAdd(a1, b3, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b3, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b3, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b3, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b3, t5, c)
+            (t7, t6) = Limb.add(t6, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xffffffff00000000, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0xfffffffffffffffe, t2, c)
+            (c, s) = Limb.add(t3, c); (b, t2) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t4, c); (b, t3) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t5) = Limb.add(t6, c); t6 = t7 &+ c
             // Round 4: t += a·b[4]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            (c, t0) = Limb.mulAdd(a0, b4, t0)
+            (c, t1) = Limb.mulAdd(a1, b4, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b4, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b4, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b4, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b4, t5, c)
+            (t7, t6) = Limb.add(t6, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xffffffff00000000, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0xfffffffffffffffe, t2, c)
+            (c, s) = Limb.add(t3, c); (b, t2) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t4, c); (b, t3) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t5) = Limb.add(t6, c); t6 = t7 &+ c
             // Round 5: t += a·b[5]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; t7 = x._high
+            (c, t0) = Limb.mulAdd(a0, b5, t0)
+            (c, t1) = Limb.mulAdd(a1, b5, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b5, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b5, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b5, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b5, t5, c)
+            (t7, t6) = Limb.add(t6, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; t6 = t7 &+ x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, t0).high
+            (c, t0) = Limb.mulAdd(k, 0xffffffff00000000, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0xfffffffffffffffe, t2, c)
+            (c, s) = Limb.add(t3, c); (b, t2) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t4, c); (b, t3) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t5) = Limb.add(t6, c); t6 = t7 &+ c
             return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6)
         }
 
@@ -177,35 +178,32 @@ extension P384 {
             var r9: UInt64 = 0
             var r10: UInt64 = 0
             var r11: UInt64 = 0
-            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
+            var h: UInt64 = 0
             var k: UInt64 = 0
+            var s: UInt64 = 0
+            var b: UInt64 = 0
             var top: UInt64 = 0
             // Cross products aᵢ·aⱼ, i < j.
-            c = 0
-            x = U128(_low: a0, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
+            (c, r1) = Limb.mul(a0, a1)
+            (c, r2) = Limb.mulAdd(a0, a2, c)
+            (c, r3) = Limb.mulAdd(a0, a3, c)
+            (c, r4) = Limb.mulAdd(a0, a4, c)
+            (c, r5) = Limb.mulAdd(a0, a5, c)
             r6 = c
-            c = 0
-            x = U128(_low: a1, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
+            (c, r3) = Limb.mulAdd(a1, a2, r3)
+            (c, r4) = Limb.mulAdd(a1, a3, r4, c)
+            (c, r5) = Limb.mulAdd(a1, a4, r5, c)
+            (c, r6) = Limb.mulAdd(a1, a5, r6, c)
             r7 = c
-            c = 0
-            x = U128(_low: a2, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
+            (c, r5) = Limb.mulAdd(a2, a3, r5)
+            (c, r6) = Limb.mulAdd(a2, a4, r6, c)
+            (c, r7) = Limb.mulAdd(a2, a5, r7, c)
             r8 = c
-            c = 0
-            x = U128(_low: a3, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            (c, r7) = Limb.mulAdd(a3, a4, r7)
+            (c, r8) = Limb.mulAdd(a3, a5, r8, c)
             r9 = c
-            c = 0
-            x = U128(_low: a4, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            (c, r9) = Limb.mulAdd(a4, a5, r9)
             r10 = c
             // Double them.
             r11 = r10 &>> 63
@@ -221,68 +219,67 @@ extension P384 {
             r1 = (r1 &<< 1) | (r0 &>> 63)
             r0 = r0 &<< 1
             // Add the squares aᵢ².
-            c = 0
-            x = U128(_low: a0, _high: 0) &* U128(_low: a0, _high: 0) &+ U128(_low: r0, _high: 0) &+ U128(_low: c, _high: 0); r0 = x._low
-            x = U128(_low: r1, _high: 0) &+ U128(_low: x._high, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low
-            x = U128(_low: r3, _high: 0) &+ U128(_low: x._high, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low
-            x = U128(_low: r5, _high: 0) &+ U128(_low: x._high, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low
-            x = U128(_low: r7, _high: 0) &+ U128(_low: x._high, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low
-            x = U128(_low: r9, _high: 0) &+ U128(_low: x._high, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low
-            x = U128(_low: r11, _high: 0) &+ U128(_low: x._high, _high: 0); r11 = x._low; c = x._high
+            (h, r0) = Limb.mulAdd(a0, a0, r0)
+            (c, r1) = Limb.add(r1, h)
+            (h, r2) = Limb.mulAdd(a1, a1, r2, c)
+            (c, r3) = Limb.add(r3, h)
+            (h, r4) = Limb.mulAdd(a2, a2, r4, c)
+            (c, r5) = Limb.add(r5, h)
+            (h, r6) = Limb.mulAdd(a3, a3, r6, c)
+            (c, r7) = Limb.add(r7, h)
+            (h, r8) = Limb.mulAdd(a4, a4, r8, c)
+            (c, r9) = Limb.add(r9, h)
+            (h, r10) = Limb.mulAdd(a5, a5, r10, c)
+            (c, r11) = Limb.add(r11, h)
             // Montgomery reduction, one word at a time; `top` carries out of the running top word.
             k = r0 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r6 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, r0).high
+            (c, r1) = Limb.mulAdd(k, 0xffffffff00000000, r1, c)
+            (c, r2) = Limb.mulAdd(k, 0xfffffffffffffffe, r2, c)
+            (c, s) = Limb.add(r3, c); (b, r3) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r4, c); (b, r4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r5, c); (b, r5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (top, r6) = Limb.add(r6, c, top)
             k = r1 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r1, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r7 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, r1).high
+            (c, r2) = Limb.mulAdd(k, 0xffffffff00000000, r2, c)
+            (c, r3) = Limb.mulAdd(k, 0xfffffffffffffffe, r3, c)
+            (c, s) = Limb.add(r4, c); (b, r4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r5, c); (b, r5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r6, c); (b, r6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (top, r7) = Limb.add(r7, c, top)
             k = r2 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r2, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r8 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, r2).high
+            (c, r3) = Limb.mulAdd(k, 0xffffffff00000000, r3, c)
+            (c, r4) = Limb.mulAdd(k, 0xfffffffffffffffe, r4, c)
+            (c, s) = Limb.add(r5, c); (b, r5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r6, c); (b, r6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r7, c); (b, r7) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (top, r8) = Limb.add(r8, c, top)
             k = r3 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r3, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r9 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, r3).high
+            (c, r4) = Limb.mulAdd(k, 0xffffffff00000000, r4, c)
+            (c, r5) = Limb.mulAdd(k, 0xfffffffffffffffe, r5, c)
+            (c, s) = Limb.add(r6, c); (b, r6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r7, c); (b, r7) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r8, c); (b, r8) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (top, r9) = Limb.add(r9, c, top)
             k = r4 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r4, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r10 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, r4).high
+            (c, r5) = Limb.mulAdd(k, 0xffffffff00000000, r5, c)
+            (c, r6) = Limb.mulAdd(k, 0xfffffffffffffffe, r6, c)
+            (c, s) = Limb.add(r7, c); (b, r7) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r8, c); (b, r8) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r9, c); (b, r9) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (top, r10) = Limb.add(r10, c, top)
             k = r5 &* 0x0000000100000001
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000ffffffff, _high: 0) &+ U128(_low: r5, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffff00000000, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffe, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r11 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0x00000000ffffffff, r5).high
+            (c, r6) = Limb.mulAdd(k, 0xffffffff00000000, r6, c)
+            (c, r7) = Limb.mulAdd(k, 0xfffffffffffffffe, r7, c)
+            (c, s) = Limb.add(r8, c); (b, r8) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r9, c); (b, r9) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r10, c); (b, r10) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (top, r11) = Limb.add(r11, c, top)
             return Self.reduceOnce(r6, r7, r8, r9, r10, r11, top)
         }
 
@@ -291,15 +288,20 @@ extension P384 {
         static func add(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3, a4, a5) = a.v
             let (b0, b1, b2, b3, b4, b5) = b.v
-            var x = U128(_low: 0, _high: 0)
-            x = U128(_low: a0, _high: 0) &+ U128(_low: b0, _high: 0); let t0 = x._low
-            x = U128(_low: a1, _high: 0) &+ U128(_low: b1, _high: 0) &+ U128(_low: x._high, _high: 0); let t1 = x._low
-            x = U128(_low: a2, _high: 0) &+ U128(_low: b2, _high: 0) &+ U128(_low: x._high, _high: 0); let t2 = x._low
-            x = U128(_low: a3, _high: 0) &+ U128(_low: b3, _high: 0) &+ U128(_low: x._high, _high: 0); let t3 = x._low
-            x = U128(_low: a4, _high: 0) &+ U128(_low: b4, _high: 0) &+ U128(_low: x._high, _high: 0); let t4 = x._low
-            x = U128(_low: a5, _high: 0) &+ U128(_low: b5, _high: 0) &+ U128(_low: x._high, _high: 0); let t5 = x._low
-            let t6 = x._high
-            return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6)
+            var c: UInt64 = 0
+            var t0: UInt64 = 0
+            var t1: UInt64 = 0
+            var t2: UInt64 = 0
+            var t3: UInt64 = 0
+            var t4: UInt64 = 0
+            var t5: UInt64 = 0
+            (c, t0) = Limb.add(a0, b0)
+            (c, t1) = Limb.add(a1, b1, c)
+            (c, t2) = Limb.add(a2, b2, c)
+            (c, t3) = Limb.add(a3, b3, c)
+            (c, t4) = Limb.add(a4, b4, c)
+            (c, t5) = Limb.add(a5, b5, c)
+            return Self.reduceOnce(t0, t1, t2, t3, t4, t5, c)
         }
 
         /// a − b mod p. Constant time.
@@ -307,7 +309,6 @@ extension P384 {
         static func sub(_ a: FieldElement, _ b: FieldElement) -> FieldElement {
             let (a0, a1, a2, a3, a4, a5) = a.v
             let (b0, b1, b2, b3, b4, b5) = b.v
-            var x = U128(_low: 0, _high: 0)
             var borrow: UInt64 = 0
             let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
             let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
@@ -317,12 +318,19 @@ extension P384 {
             let d5 = ECDSALimbs.subtractBorrowing(a5, b5, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
-            x = U128(_low: d0, _high: 0) &+ U128(_low: 0x00000000ffffffff & mask, _high: 0); let r0 = x._low
-            x = U128(_low: d1, _high: 0) &+ U128(_low: 0xffffffff00000000 & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r1 = x._low
-            x = U128(_low: d2, _high: 0) &+ U128(_low: 0xfffffffffffffffe & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r2 = x._low
-            x = U128(_low: d3, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r3 = x._low
-            x = U128(_low: d4, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r4 = x._low
-            x = U128(_low: d5, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r5 = x._low
+            var c: UInt64 = 0
+            var r0: UInt64 = 0
+            var r1: UInt64 = 0
+            var r2: UInt64 = 0
+            var r3: UInt64 = 0
+            var r4: UInt64 = 0
+            var r5: UInt64 = 0
+            (c, r0) = Limb.add(d0, 0x00000000ffffffff & mask)
+            (c, r1) = Limb.add(d1, 0xffffffff00000000 & mask, c)
+            (c, r2) = Limb.add(d2, 0xfffffffffffffffe & mask, c)
+            (c, r3) = Limb.add(d3, 0xffffffffffffffff & mask, c)
+            (c, r4) = Limb.add(d4, 0xffffffffffffffff & mask, c)
+            (c, r5) = Limb.add(d5, 0xffffffffffffffff & mask, c)
             return Self(limbs: (r0, r1, r2, r3, r4, r5))
         }
 

@@ -4,7 +4,7 @@
 // n = 1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409
 // Montgomery form with R = 2^521: an element a is stored as a·R mod n, always fully reduced.
 
-import ConstantTime  // U128: the 128-bit sums and products (the standard library's 128-bit integer is above the floor)
+import ConstantTime  // Limb: products and carries as words; U128: P-521's column sums (the standard library's 128-bit integer is above the floor)
 
 extension P521 {
     /// An integer mod n, the order of P-521's generator (NIST SP 800-186 §3.2.1.5). Values are kept in Montgomery form and always in [0, n).
@@ -60,216 +60,217 @@ extension P521 {
             var t8: UInt64 = 0
             var t9: UInt64 = 0
             var t10: UInt64 = 0
-            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
             var k: UInt64 = 0
+            var s: UInt64 = 0
+            var b: UInt64 = 0
             // Round 0: t += a·b[0]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b0, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
+            (c, t0) = Limb.mul(a0, b0)
+            (c, t1) = Limb.mulAdd(a1, b0, c)
+            (c, t2) = Limb.mulAdd(a2, b0, c)
+            (c, t3) = Limb.mulAdd(a3, b0, c)
+            (c, t4) = Limb.mulAdd(a4, b0, c)
+            (c, t5) = Limb.mulAdd(a5, b0, c)
+            (c, t6) = Limb.mulAdd(a6, b0, c)
+            (c, t7) = Limb.mulAdd(a7, b0, c)
+            (c, t8) = Limb.mulAdd(a8, b0, c)
             t9 = c; t10 = 0
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             // Round 1: t += a·b[1]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b1, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            (c, t0) = Limb.mulAdd(a0, b1, t0)
+            (c, t1) = Limb.mulAdd(a1, b1, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b1, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b1, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b1, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b1, t5, c)
+            (c, t6) = Limb.mulAdd(a6, b1, t6, c)
+            (c, t7) = Limb.mulAdd(a7, b1, t7, c)
+            (c, t8) = Limb.mulAdd(a8, b1, t8, c)
+            (t10, t9) = Limb.add(t9, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             // Round 2: t += a·b[2]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b2, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            (c, t0) = Limb.mulAdd(a0, b2, t0)
+            (c, t1) = Limb.mulAdd(a1, b2, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b2, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b2, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b2, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b2, t5, c)
+            (c, t6) = Limb.mulAdd(a6, b2, t6, c)
+            (c, t7) = Limb.mulAdd(a7, b2, t7, c)
+            (c, t8) = Limb.mulAdd(a8, b2, t8, c)
+            (t10, t9) = Limb.add(t9, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             // Round 3: t += a·b[3]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b3, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            (c, t0) = Limb.mulAdd(a0, b3, t0)
+            (c, t1) = Limb.mulAdd(a1, b3, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b3, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b3, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b3, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b3, t5, c)
+            (c, t6) = Limb.mulAdd(a6, b3, t6, c)
+            (c, t7) = Limb.mulAdd(a7, b3, t7, c)
+            (c, t8) = Limb.mulAdd(a8, b3, t8, c)
+            (t10, t9) = Limb.add(t9, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             // Round 4: t += a·b[4]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b4, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            (c, t0) = Limb.mulAdd(a0, b4, t0)
+            (c, t1) = Limb.mulAdd(a1, b4, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b4, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b4, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b4, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b4, t5, c)
+            (c, t6) = Limb.mulAdd(a6, b4, t6, c)
+            (c, t7) = Limb.mulAdd(a7, b4, t7, c)
+            (c, t8) = Limb.mulAdd(a8, b4, t8, c)
+            (t10, t9) = Limb.add(t9, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             // Round 5: t += a·b[5]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b5, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            (c, t0) = Limb.mulAdd(a0, b5, t0)
+            (c, t1) = Limb.mulAdd(a1, b5, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b5, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b5, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b5, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b5, t5, c)
+            (c, t6) = Limb.mulAdd(a6, b5, t6, c)
+            (c, t7) = Limb.mulAdd(a7, b5, t7, c)
+            (c, t8) = Limb.mulAdd(a8, b5, t8, c)
+            (t10, t9) = Limb.add(t9, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             // Round 6: t += a·b[6]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b6, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            (c, t0) = Limb.mulAdd(a0, b6, t0)
+            (c, t1) = Limb.mulAdd(a1, b6, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b6, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b6, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b6, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b6, t5, c)
+            (c, t6) = Limb.mulAdd(a6, b6, t6, c)
+            (c, t7) = Limb.mulAdd(a7, b6, t7, c)
+            (c, t8) = Limb.mulAdd(a8, b6, t8, c)
+            (t10, t9) = Limb.add(t9, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             // Round 7: t += a·b[7]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b7, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            (c, t0) = Limb.mulAdd(a0, b7, t0)
+            (c, t1) = Limb.mulAdd(a1, b7, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b7, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b7, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b7, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b7, t5, c)
+            (c, t6) = Limb.mulAdd(a6, b7, t6, c)
+            (c, t7) = Limb.mulAdd(a7, b7, t7, c)
+            (c, t8) = Limb.mulAdd(a8, b7, t8, c)
+            (t10, t9) = Limb.add(t9, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             // Round 8: t += a·b[8]
-            x = U128(_low: a0, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t0, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: b8, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t9 = x._low; t10 = x._high
+            (c, t0) = Limb.mulAdd(a0, b8, t0)
+            (c, t1) = Limb.mulAdd(a1, b8, t1, c)
+            (c, t2) = Limb.mulAdd(a2, b8, t2, c)
+            (c, t3) = Limb.mulAdd(a3, b8, t3, c)
+            (c, t4) = Limb.mulAdd(a4, b8, t4, c)
+            (c, t5) = Limb.mulAdd(a5, b8, t5, c)
+            (c, t6) = Limb.mulAdd(a6, b8, t6, c)
+            (c, t7) = Limb.mulAdd(a7, b8, t7, c)
+            (c, t8) = Limb.mulAdd(a8, b8, t8, c)
+            (t10, t9) = Limb.add(t9, c)
             // t += k·m with k = t0·(−m⁻¹) mod 2⁶⁴, then t >>= 64
             k = t0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: t0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: t1, _high: 0) &+ U128(_low: c, _high: 0); t0 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: t2, _high: 0) &+ U128(_low: c, _high: 0); t1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: t3, _high: 0) &+ U128(_low: c, _high: 0); t2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: t4, _high: 0) &+ U128(_low: c, _high: 0); t3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t5, _high: 0) &+ U128(_low: c, _high: 0); t4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t6, _high: 0) &+ U128(_low: c, _high: 0); t5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: t7, _high: 0) &+ U128(_low: c, _high: 0); t6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: t8, _high: 0) &+ U128(_low: c, _high: 0); t7 = x._low; c = x._high
-            x = U128(_low: t9, _high: 0) &+ U128(_low: c, _high: 0); t8 = x._low; t9 = t10 &+ x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, t0).high
+            (c, t0) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, t1, c)
+            (c, t1) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, t2, c)
+            (c, t2) = Limb.mulAdd(k, 0x51868783bf2f966b, t3, c)
+            (c, t3) = Limb.mulAdd(k, 0xfffffffffffffffa, t4, c)
+            (c, s) = Limb.add(t5, c); (b, t4) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t6, c); (b, t5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(t7, c); (b, t6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, t7) = Limb.mulAdd(k, 0x00000000000001ff, t8, c)
+            (c, t8) = Limb.add(t9, c); t9 = t10 &+ c
             return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
         }
 
@@ -294,62 +295,56 @@ extension P521 {
             var r15: UInt64 = 0
             var r16: UInt64 = 0
             var r17: UInt64 = 0
-            var x = U128(_low: 0, _high: 0)
             var c: UInt64 = 0
+            var h: UInt64 = 0
             var k: UInt64 = 0
+            var s: UInt64 = 0
+            var b: UInt64 = 0
             var top: UInt64 = 0
             // Cross products aᵢ·aⱼ, i < j.
-            c = 0
-            x = U128(_low: a0, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: a0, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
+            (c, r1) = Limb.mul(a0, a1)
+            (c, r2) = Limb.mulAdd(a0, a2, c)
+            (c, r3) = Limb.mulAdd(a0, a3, c)
+            (c, r4) = Limb.mulAdd(a0, a4, c)
+            (c, r5) = Limb.mulAdd(a0, a5, c)
+            (c, r6) = Limb.mulAdd(a0, a6, c)
+            (c, r7) = Limb.mulAdd(a0, a7, c)
+            (c, r8) = Limb.mulAdd(a0, a8, c)
             r9 = c
-            c = 0
-            x = U128(_low: a1, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
+            (c, r3) = Limb.mulAdd(a1, a2, r3)
+            (c, r4) = Limb.mulAdd(a1, a3, r4, c)
+            (c, r5) = Limb.mulAdd(a1, a4, r5, c)
+            (c, r6) = Limb.mulAdd(a1, a5, r6, c)
+            (c, r7) = Limb.mulAdd(a1, a6, r7, c)
+            (c, r8) = Limb.mulAdd(a1, a7, r8, c)
+            (c, r9) = Limb.mulAdd(a1, a8, r9, c)
             r10 = c
-            c = 0
-            x = U128(_low: a2, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
+            (c, r5) = Limb.mulAdd(a2, a3, r5)
+            (c, r6) = Limb.mulAdd(a2, a4, r6, c)
+            (c, r7) = Limb.mulAdd(a2, a5, r7, c)
+            (c, r8) = Limb.mulAdd(a2, a6, r8, c)
+            (c, r9) = Limb.mulAdd(a2, a7, r9, c)
+            (c, r10) = Limb.mulAdd(a2, a8, r10, c)
             r11 = c
-            c = 0
-            x = U128(_low: a3, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
+            (c, r7) = Limb.mulAdd(a3, a4, r7)
+            (c, r8) = Limb.mulAdd(a3, a5, r8, c)
+            (c, r9) = Limb.mulAdd(a3, a6, r9, c)
+            (c, r10) = Limb.mulAdd(a3, a7, r10, c)
+            (c, r11) = Limb.mulAdd(a3, a8, r11, c)
             r12 = c
-            c = 0
-            x = U128(_low: a4, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
+            (c, r9) = Limb.mulAdd(a4, a5, r9)
+            (c, r10) = Limb.mulAdd(a4, a6, r10, c)
+            (c, r11) = Limb.mulAdd(a4, a7, r11, c)
+            (c, r12) = Limb.mulAdd(a4, a8, r12, c)
             r13 = c
-            c = 0
-            x = U128(_low: a5, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
+            (c, r11) = Limb.mulAdd(a5, a6, r11)
+            (c, r12) = Limb.mulAdd(a5, a7, r12, c)
+            (c, r13) = Limb.mulAdd(a5, a8, r13, c)
             r14 = c
-            c = 0
-            x = U128(_low: a6, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low; c = x._high
+            (c, r13) = Limb.mulAdd(a6, a7, r13)
+            (c, r14) = Limb.mulAdd(a6, a8, r14, c)
             r15 = c
-            c = 0
-            x = U128(_low: a7, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r15, _high: 0) &+ U128(_low: c, _high: 0); r15 = x._low; c = x._high
+            (c, r15) = Limb.mulAdd(a7, a8, r15)
             r16 = c
             // Double them.
             r17 = r16 &>> 63
@@ -371,125 +366,124 @@ extension P521 {
             r1 = (r1 &<< 1) | (r0 &>> 63)
             r0 = r0 &<< 1
             // Add the squares aᵢ².
-            c = 0
-            x = U128(_low: a0, _high: 0) &* U128(_low: a0, _high: 0) &+ U128(_low: r0, _high: 0) &+ U128(_low: c, _high: 0); r0 = x._low
-            x = U128(_low: r1, _high: 0) &+ U128(_low: x._high, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: a1, _high: 0) &* U128(_low: a1, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low
-            x = U128(_low: r3, _high: 0) &+ U128(_low: x._high, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: a2, _high: 0) &* U128(_low: a2, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low
-            x = U128(_low: r5, _high: 0) &+ U128(_low: x._high, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: a3, _high: 0) &* U128(_low: a3, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low
-            x = U128(_low: r7, _high: 0) &+ U128(_low: x._high, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: a4, _high: 0) &* U128(_low: a4, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low
-            x = U128(_low: r9, _high: 0) &+ U128(_low: x._high, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: a5, _high: 0) &* U128(_low: a5, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low
-            x = U128(_low: r11, _high: 0) &+ U128(_low: x._high, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: a6, _high: 0) &* U128(_low: a6, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low
-            x = U128(_low: r13, _high: 0) &+ U128(_low: x._high, _high: 0); r13 = x._low; c = x._high
-            x = U128(_low: a7, _high: 0) &* U128(_low: a7, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low
-            x = U128(_low: r15, _high: 0) &+ U128(_low: x._high, _high: 0); r15 = x._low; c = x._high
-            x = U128(_low: a8, _high: 0) &* U128(_low: a8, _high: 0) &+ U128(_low: r16, _high: 0) &+ U128(_low: c, _high: 0); r16 = x._low
-            x = U128(_low: r17, _high: 0) &+ U128(_low: x._high, _high: 0); r17 = x._low; c = x._high
+            (h, r0) = Limb.mulAdd(a0, a0, r0)
+            (c, r1) = Limb.add(r1, h)
+            (h, r2) = Limb.mulAdd(a1, a1, r2, c)
+            (c, r3) = Limb.add(r3, h)
+            (h, r4) = Limb.mulAdd(a2, a2, r4, c)
+            (c, r5) = Limb.add(r5, h)
+            (h, r6) = Limb.mulAdd(a3, a3, r6, c)
+            (c, r7) = Limb.add(r7, h)
+            (h, r8) = Limb.mulAdd(a4, a4, r8, c)
+            (c, r9) = Limb.add(r9, h)
+            (h, r10) = Limb.mulAdd(a5, a5, r10, c)
+            (c, r11) = Limb.add(r11, h)
+            (h, r12) = Limb.mulAdd(a6, a6, r12, c)
+            (c, r13) = Limb.add(r13, h)
+            (h, r14) = Limb.mulAdd(a7, a7, r14, c)
+            (c, r15) = Limb.add(r15, h)
+            (h, r16) = Limb.mulAdd(a8, a8, r16, c)
+            (c, r17) = Limb.add(r17, h)
             // Montgomery reduction, one word at a time; `top` carries out of the running top word.
             k = r0 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r0, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r1, _high: 0) &+ U128(_low: c, _high: 0); r1 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r9 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r0).high
+            (c, r1) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r1, c)
+            (c, r2) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r2, c)
+            (c, r3) = Limb.mulAdd(k, 0x51868783bf2f966b, r3, c)
+            (c, r4) = Limb.mulAdd(k, 0xfffffffffffffffa, r4, c)
+            (c, s) = Limb.add(r5, c); (b, r5) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r6, c); (b, r6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r7, c); (b, r7) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r8) = Limb.mulAdd(k, 0x00000000000001ff, r8, c)
+            (top, r9) = Limb.add(r9, c, top)
             k = r1 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r1, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r2, _high: 0) &+ U128(_low: c, _high: 0); r2 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r10 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r1).high
+            (c, r2) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r2, c)
+            (c, r3) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r3, c)
+            (c, r4) = Limb.mulAdd(k, 0x51868783bf2f966b, r4, c)
+            (c, r5) = Limb.mulAdd(k, 0xfffffffffffffffa, r5, c)
+            (c, s) = Limb.add(r6, c); (b, r6) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r7, c); (b, r7) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r8, c); (b, r8) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r9) = Limb.mulAdd(k, 0x00000000000001ff, r9, c)
+            (top, r10) = Limb.add(r10, c, top)
             k = r2 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r2, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r3, _high: 0) &+ U128(_low: c, _high: 0); r3 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r11 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r2).high
+            (c, r3) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r3, c)
+            (c, r4) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r4, c)
+            (c, r5) = Limb.mulAdd(k, 0x51868783bf2f966b, r5, c)
+            (c, r6) = Limb.mulAdd(k, 0xfffffffffffffffa, r6, c)
+            (c, s) = Limb.add(r7, c); (b, r7) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r8, c); (b, r8) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r9, c); (b, r9) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r10) = Limb.mulAdd(k, 0x00000000000001ff, r10, c)
+            (top, r11) = Limb.add(r11, c, top)
             k = r3 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r3, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r4, _high: 0) &+ U128(_low: c, _high: 0); r4 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r12 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r3).high
+            (c, r4) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r4, c)
+            (c, r5) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r5, c)
+            (c, r6) = Limb.mulAdd(k, 0x51868783bf2f966b, r6, c)
+            (c, r7) = Limb.mulAdd(k, 0xfffffffffffffffa, r7, c)
+            (c, s) = Limb.add(r8, c); (b, r8) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r9, c); (b, r9) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r10, c); (b, r10) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r11) = Limb.mulAdd(k, 0x00000000000001ff, r11, c)
+            (top, r12) = Limb.add(r12, c, top)
             k = r4 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r4, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r5, _high: 0) &+ U128(_low: c, _high: 0); r5 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r13 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r4).high
+            (c, r5) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r5, c)
+            (c, r6) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r6, c)
+            (c, r7) = Limb.mulAdd(k, 0x51868783bf2f966b, r7, c)
+            (c, r8) = Limb.mulAdd(k, 0xfffffffffffffffa, r8, c)
+            (c, s) = Limb.add(r9, c); (b, r9) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r10, c); (b, r10) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r11, c); (b, r11) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r12) = Limb.mulAdd(k, 0x00000000000001ff, r12, c)
+            (top, r13) = Limb.add(r13, c, top)
             k = r5 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r5, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r6, _high: 0) &+ U128(_low: c, _high: 0); r6 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r14 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r5).high
+            (c, r6) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r6, c)
+            (c, r7) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r7, c)
+            (c, r8) = Limb.mulAdd(k, 0x51868783bf2f966b, r8, c)
+            (c, r9) = Limb.mulAdd(k, 0xfffffffffffffffa, r9, c)
+            (c, s) = Limb.add(r10, c); (b, r10) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r11, c); (b, r11) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r12, c); (b, r12) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r13) = Limb.mulAdd(k, 0x00000000000001ff, r13, c)
+            (top, r14) = Limb.add(r14, c, top)
             k = r6 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r6, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r7, _high: 0) &+ U128(_low: c, _high: 0); r7 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low; c = x._high
-            x = U128(_low: r15, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r15 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r6).high
+            (c, r7) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r7, c)
+            (c, r8) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r8, c)
+            (c, r9) = Limb.mulAdd(k, 0x51868783bf2f966b, r9, c)
+            (c, r10) = Limb.mulAdd(k, 0xfffffffffffffffa, r10, c)
+            (c, s) = Limb.add(r11, c); (b, r11) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r12, c); (b, r12) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r13, c); (b, r13) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r14) = Limb.mulAdd(k, 0x00000000000001ff, r14, c)
+            (top, r15) = Limb.add(r15, c, top)
             k = r7 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r7, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r8, _high: 0) &+ U128(_low: c, _high: 0); r8 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r15, _high: 0) &+ U128(_low: c, _high: 0); r15 = x._low; c = x._high
-            x = U128(_low: r16, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r16 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r7).high
+            (c, r8) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r8, c)
+            (c, r9) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r9, c)
+            (c, r10) = Limb.mulAdd(k, 0x51868783bf2f966b, r10, c)
+            (c, r11) = Limb.mulAdd(k, 0xfffffffffffffffa, r11, c)
+            (c, s) = Limb.add(r12, c); (b, r12) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r13, c); (b, r13) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r14, c); (b, r14) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r15) = Limb.mulAdd(k, 0x00000000000001ff, r15, c)
+            (top, r16) = Limb.add(r16, c, top)
             k = r8 &* 0x1d2f5ccd79a995c7
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xbb6fb71e91386409, _high: 0) &+ U128(_low: r8, _high: 0); c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x3bb5c9b8899c47ae, _high: 0) &+ U128(_low: r9, _high: 0) &+ U128(_low: c, _high: 0); r9 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x7fcc0148f709a5d0, _high: 0) &+ U128(_low: r10, _high: 0) &+ U128(_low: c, _high: 0); r10 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x51868783bf2f966b, _high: 0) &+ U128(_low: r11, _high: 0) &+ U128(_low: c, _high: 0); r11 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xfffffffffffffffa, _high: 0) &+ U128(_low: r12, _high: 0) &+ U128(_low: c, _high: 0); r12 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r13, _high: 0) &+ U128(_low: c, _high: 0); r13 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r14, _high: 0) &+ U128(_low: c, _high: 0); r14 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0xffffffffffffffff, _high: 0) &+ U128(_low: r15, _high: 0) &+ U128(_low: c, _high: 0); r15 = x._low; c = x._high
-            x = U128(_low: k, _high: 0) &* U128(_low: 0x00000000000001ff, _high: 0) &+ U128(_low: r16, _high: 0) &+ U128(_low: c, _high: 0); r16 = x._low; c = x._high
-            x = U128(_low: r17, _high: 0) &+ U128(_low: c, _high: 0) &+ U128(_low: top, _high: 0); r17 = x._low; top = x._high
+            c = Limb.mulAdd(k, 0xbb6fb71e91386409, r8).high
+            (c, r9) = Limb.mulAdd(k, 0x3bb5c9b8899c47ae, r9, c)
+            (c, r10) = Limb.mulAdd(k, 0x7fcc0148f709a5d0, r10, c)
+            (c, r11) = Limb.mulAdd(k, 0x51868783bf2f966b, r11, c)
+            (c, r12) = Limb.mulAdd(k, 0xfffffffffffffffa, r12, c)
+            (c, s) = Limb.add(r13, c); (b, r13) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r14, c); (b, r14) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, s) = Limb.add(r15, c); (b, r15) = Limb.subtract(s, k, 0); c = k &+ c &- b  // k·(2⁶⁴ − 1) + t + c
+            (c, r16) = Limb.mulAdd(k, 0x00000000000001ff, r16, c)
+            (top, r17) = Limb.add(r17, c, top)
             return Self.reduceOnce(r9, r10, r11, r12, r13, r14, r15, r16, r17, top)
         }
 
@@ -498,18 +492,26 @@ extension P521 {
         static func add(_ a: Scalar, _ b: Scalar) -> Scalar {
             let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.v
             let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.v
-            var x = U128(_low: 0, _high: 0)
-            x = U128(_low: a0, _high: 0) &+ U128(_low: b0, _high: 0); let t0 = x._low
-            x = U128(_low: a1, _high: 0) &+ U128(_low: b1, _high: 0) &+ U128(_low: x._high, _high: 0); let t1 = x._low
-            x = U128(_low: a2, _high: 0) &+ U128(_low: b2, _high: 0) &+ U128(_low: x._high, _high: 0); let t2 = x._low
-            x = U128(_low: a3, _high: 0) &+ U128(_low: b3, _high: 0) &+ U128(_low: x._high, _high: 0); let t3 = x._low
-            x = U128(_low: a4, _high: 0) &+ U128(_low: b4, _high: 0) &+ U128(_low: x._high, _high: 0); let t4 = x._low
-            x = U128(_low: a5, _high: 0) &+ U128(_low: b5, _high: 0) &+ U128(_low: x._high, _high: 0); let t5 = x._low
-            x = U128(_low: a6, _high: 0) &+ U128(_low: b6, _high: 0) &+ U128(_low: x._high, _high: 0); let t6 = x._low
-            x = U128(_low: a7, _high: 0) &+ U128(_low: b7, _high: 0) &+ U128(_low: x._high, _high: 0); let t7 = x._low
-            x = U128(_low: a8, _high: 0) &+ U128(_low: b8, _high: 0) &+ U128(_low: x._high, _high: 0); let t8 = x._low
-            let t9 = x._high
-            return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
+            var c: UInt64 = 0
+            var t0: UInt64 = 0
+            var t1: UInt64 = 0
+            var t2: UInt64 = 0
+            var t3: UInt64 = 0
+            var t4: UInt64 = 0
+            var t5: UInt64 = 0
+            var t6: UInt64 = 0
+            var t7: UInt64 = 0
+            var t8: UInt64 = 0
+            (c, t0) = Limb.add(a0, b0)
+            (c, t1) = Limb.add(a1, b1, c)
+            (c, t2) = Limb.add(a2, b2, c)
+            (c, t3) = Limb.add(a3, b3, c)
+            (c, t4) = Limb.add(a4, b4, c)
+            (c, t5) = Limb.add(a5, b5, c)
+            (c, t6) = Limb.add(a6, b6, c)
+            (c, t7) = Limb.add(a7, b7, c)
+            (c, t8) = Limb.add(a8, b8, c)
+            return Self.reduceOnce(t0, t1, t2, t3, t4, t5, t6, t7, t8, c)
         }
 
         /// a − b mod n. Constant time.
@@ -517,7 +519,6 @@ extension P521 {
         static func sub(_ a: Scalar, _ b: Scalar) -> Scalar {
             let (a0, a1, a2, a3, a4, a5, a6, a7, a8) = a.v
             let (b0, b1, b2, b3, b4, b5, b6, b7, b8) = b.v
-            var x = U128(_low: 0, _high: 0)
             var borrow: UInt64 = 0
             let d0 = ECDSALimbs.subtractBorrowing(a0, b0, &borrow)
             let d1 = ECDSALimbs.subtractBorrowing(a1, b1, &borrow)
@@ -530,15 +531,25 @@ extension P521 {
             let d8 = ECDSALimbs.subtractBorrowing(a8, b8, &borrow)
             // On borrow add m back (mask = all ones), else add 0.
             let mask = 0 &- borrow
-            x = U128(_low: d0, _high: 0) &+ U128(_low: 0xbb6fb71e91386409 & mask, _high: 0); let r0 = x._low
-            x = U128(_low: d1, _high: 0) &+ U128(_low: 0x3bb5c9b8899c47ae & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r1 = x._low
-            x = U128(_low: d2, _high: 0) &+ U128(_low: 0x7fcc0148f709a5d0 & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r2 = x._low
-            x = U128(_low: d3, _high: 0) &+ U128(_low: 0x51868783bf2f966b & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r3 = x._low
-            x = U128(_low: d4, _high: 0) &+ U128(_low: 0xfffffffffffffffa & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r4 = x._low
-            x = U128(_low: d5, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r5 = x._low
-            x = U128(_low: d6, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r6 = x._low
-            x = U128(_low: d7, _high: 0) &+ U128(_low: 0xffffffffffffffff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r7 = x._low
-            x = U128(_low: d8, _high: 0) &+ U128(_low: 0x00000000000001ff & mask, _high: 0) &+ U128(_low: x._high, _high: 0); let r8 = x._low
+            var c: UInt64 = 0
+            var r0: UInt64 = 0
+            var r1: UInt64 = 0
+            var r2: UInt64 = 0
+            var r3: UInt64 = 0
+            var r4: UInt64 = 0
+            var r5: UInt64 = 0
+            var r6: UInt64 = 0
+            var r7: UInt64 = 0
+            var r8: UInt64 = 0
+            (c, r0) = Limb.add(d0, 0xbb6fb71e91386409 & mask)
+            (c, r1) = Limb.add(d1, 0x3bb5c9b8899c47ae & mask, c)
+            (c, r2) = Limb.add(d2, 0x7fcc0148f709a5d0 & mask, c)
+            (c, r3) = Limb.add(d3, 0x51868783bf2f966b & mask, c)
+            (c, r4) = Limb.add(d4, 0xfffffffffffffffa & mask, c)
+            (c, r5) = Limb.add(d5, 0xffffffffffffffff & mask, c)
+            (c, r6) = Limb.add(d6, 0xffffffffffffffff & mask, c)
+            (c, r7) = Limb.add(d7, 0xffffffffffffffff & mask, c)
+            (c, r8) = Limb.add(d8, 0x00000000000001ff & mask, c)
             return Self(limbs: (r0, r1, r2, r3, r4, r5, r6, r7, r8))
         }
 
