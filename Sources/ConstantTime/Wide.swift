@@ -1,5 +1,8 @@
-// 128-bit integers for the multi-precision arithmetic of BigNum, RSA, ECDSA and Ed25519: `U128` (public, used by those
-// modules) and `I128` (SafeGCD's column sums, internal).
+// 64×64 → 128-bit arithmetic for the multi-precision code of BigNum, RSA, ECDSA and Ed25519:
+// - `Limb`: word operations (products, additions and subtractions with the carry as a word) with no 128-bit type,
+//   the same code on every platform; ECDSA's generated Montgomery field and scalar products use them.
+// - `U128` (public, used by those modules) and `I128` (SafeGCD's column sums, internal): 128-bit integers for the
+//   rest (BigNum, RSA, Ed25519, P-521's field columns).
 //
 // The standard library's `UInt128` / `Int128` exist on Apple systems only from macOS 15 / iOS 18 / tvOS 18 /
 // watchOS 11 / visionOS 2, above this package's floor (iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6 / visionOS 1;
@@ -13,6 +16,8 @@
 //   `UInt128` / `Int128`, whose additions LLVM compiles to tighter `add`/`adc` chains: the portable structs, measured in
 //   their place on Linux x86-64 (callgrind, jose-bench --exact), cost up to 18 % more instructions per operation
 //   (verify.p256 417,937 → 471,589, verify.p521 2,002,721 → 2,355,792; RSA-2048 signing 3 % fewer).
+// (Those figures are for the code as it was before ECDSA's Montgomery products moved to `Limb`; PERFORMANCE.md,
+// "128-bit arithmetic on Apple systems", has the rows after.)
 // The portable structs are compiled on every platform, so BigNumTests' `PortableU128Tests` checks them against
 // `UInt128` / `Int128` on Linux, and Apple builds compile the very code those tests run.
 //

@@ -11,8 +11,9 @@
 // `sub` accepts a < 2⁵⁴ and b < 2⁵³ (it adds 4p first) and carries, so its result is reduced again;
 // `subtractLoose` does not carry: for reduced a and b (or a < 2⁵³) its limbs stay below 2⁵⁴.
 //
-// Products go through `U128(_low:_high:)` and `multipliedFullWidth(by:)`, which a debug build inlines
-// (ARCHITECTURE.md, ECDSA): generic 128-bit conversions would make debug builds many times slower.
+// Products go through `U128(_low:_high:)` and `multipliedFullWidth(by:)`, which a debug build inlines (they are
+// `public @_transparent`: ConstantTime's Wide.swift): generic 128-bit conversions would make debug builds many
+// times slower.
 
 import ConstantTime
 

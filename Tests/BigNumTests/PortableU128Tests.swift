@@ -52,4 +52,31 @@ struct PortableU128Tests {
         }
         #expect(checked == 2_049)
     }
+
+    /// ConstantTime's `Limb` word operations (ECDSA's Montgomery products on every platform) against `UInt128`.
+    @Test func limbOperations() {
+        let xs = Self.operands(2_000), ys = Self.operands(2_000).reversed().map { $0 }
+        var checked = 0
+        func same(_ a: (high: UInt64, low: UInt64), _ b: UInt128) -> Bool { a.high == b._high && a.low == b._low }
+        func w(_ x: UInt64) -> UInt128 { UInt128(_low: x, _high: 0) }
+        for (x, y) in zip(xs, ys) {
+            let (a, b, c, d) = (x.0, x.1, y.0, y.1)
+            #expect(same(Limb.mul(a, b), w(a) &* w(b)))
+            #expect(same(Limb.mulAdd(a, b, c), w(a) &* w(b) &+ w(c)))
+            #expect(same(Limb.mulAdd(a, b, c, d), w(a) &* w(b) &+ w(c) &+ w(d)))
+            #expect(same(Limb.add(a, b), w(a) &+ w(b)))
+            for carry: UInt64 in [0, 1] {
+                #expect(same(Limb.add(a, b, carry), w(a) &+ w(b) &+ w(carry)))
+                let e = w(a) &- w(b) &- w(carry), r = Limb.subtract(a, b, carry)
+                #expect(r.low == e._low && r.borrow == e._high >> 63)
+            }
+            let p = (high: a, low: b), q = (high: c, low: d)
+            #expect(same(Limb.add(p, q), UInt128(_low: b, _high: a) &+ UInt128(_low: d, _high: c)))
+            for n: UInt64 in [1, 57, 58, 63] {
+                #expect(same(Limb.shiftRight(p, n), UInt128(_low: b, _high: a) &>> n))
+            }
+            checked += 1
+        }
+        #expect(checked == 2_049)
+    }
 }
