@@ -30,23 +30,25 @@ let package = Package(
     ],
     targets: [
         .target(name: "ConstantTime"),
+        // Not a product: base64/base64url, hex, log-text escaping, the hash identity (all `package`).
+        .target(name: "SharedPrimitives", dependencies: ["ConstantTime"]),
         .target(name: "BigNum", dependencies: ["ConstantTime"]),
-        .target(name: "SHA2", dependencies: ["ConstantTime"]),
-        .target(name: "SHA3", dependencies: ["ConstantTime"]),
+        .target(name: "SHA2", dependencies: ["ConstantTime", "SharedPrimitives"]),
+        .target(name: "SHA3", dependencies: ["ConstantTime", "SharedPrimitives"]),
         .target(name: "MLDSA", dependencies: ["ConstantTime", "SHA3"]),
-        .target(name: "DER", dependencies: ["ConstantTime"]),
+        .target(name: "DER", dependencies: ["ConstantTime", "SharedPrimitives"]),
         .target(name: "SymmetricCiphers", dependencies: ["ConstantTime", "SHA2"]),
-        .target(name: "RSA", dependencies: ["ConstantTime", "BigNum", "SHA2", "DER"]),
+        .target(name: "RSA", dependencies: ["ConstantTime", "SharedPrimitives", "BigNum", "SHA2", "DER"]),
         // ECDSA's per-curve code is instantiated from one template (Scripts/generate-curves.py) kept beside its output.
         .target(name: "ECDSA", dependencies: ["ConstantTime", "SHA2", "DER"], exclude: ["Generated/Curve.swift.template"]),
         .target(name: "Ed25519", dependencies: ["ConstantTime", "SHA2", "DER"]),
-        .target(name: "JOSE", dependencies: ["ConstantTime", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509"]),
-        .target(name: "AppStore", dependencies: ["JOSE", "PureX509", "DER", "ECDSA", "SHA2"]),
-        .target(name: "PureX509", dependencies: ["DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
-        .executableTarget(name: "JoseCLI", dependencies: ["JOSE", "AppStore", "PureX509", "DER", "SHA2"]),
+        .target(name: "JOSE", dependencies: ["ConstantTime", "SharedPrimitives", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509"]),
+        .target(name: "AppStore", dependencies: ["SharedPrimitives", "JOSE", "PureX509", "DER", "ECDSA", "SHA2"]),
+        .target(name: "PureX509", dependencies: ["SharedPrimitives", "DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
+        .executableTarget(name: "JoseCLI", dependencies: ["SharedPrimitives", "JOSE", "AppStore", "PureX509", "DER", "SHA2"]),
         // The constant-time proof program run under ../shared/tools/ct-valgrind (Scripts/ct-check.sh). Not a product:
         // SwiftPM gives an executable target an implicit product of its own name, which the script builds.
-        .executableTarget(name: "CTCheck", dependencies: ["ConstantTime", "BigNum", "SHA2", "SHA3", "MLDSA", "DER", "ECDSA", "RSA", "Ed25519", "JOSE", "SymmetricCiphers"]),
+        .executableTarget(name: "CTCheck", dependencies: ["ConstantTime", "SharedPrimitives", "BigNum", "SHA2", "SHA3", "MLDSA", "DER", "ECDSA", "RSA", "Ed25519", "JOSE", "SymmetricCiphers"]),
         // jose-bench depends on the libraries it times and on BenchStatistics only: its release build compiles
         // nothing of the tests (TestSupport, the soak).
         .executableTarget(
@@ -62,6 +64,7 @@ let package = Package(
         // The JWKSCache soak, shared by JOSETests (small run) and JoseSoak (the full run, .ci/run's soak step).
         .target(name: "JWKSSoak", dependencies: ["JOSE", "SHA2", "TestSupport"], path: "Tests/JWKSSoak"),
         .executableTarget(name: "JoseSoak", dependencies: ["JWKSSoak"], path: "Tests/JoseSoak"),
+        .testTarget(name: "SharedPrimitivesTests", dependencies: ["SharedPrimitives", "TestSupport"]),
         .testTarget(name: "SHA2Tests", dependencies: ["SHA2", "TestSupport"]),
         .testTarget(name: "SHA3Tests", dependencies: ["SHA3", "TestSupport"]),
         .testTarget(name: "MLDSATests", dependencies: ["MLDSA", "SHA3", "SHA2", "TestSupport"]),
@@ -73,7 +76,7 @@ let package = Package(
         .testTarget(name: "Ed25519Tests", dependencies: ["Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "JOSETests", dependencies: ["JWKSSoak", "JOSE", "PureX509", "RSA", "ECDSA", "Ed25519", "DER", "SHA2", "TestSupport"]),
         .testTarget(name: "AppStoreTests", dependencies: ["AppStore", "JOSE", "PureX509", "DER", "ECDSA", "SHA2", "TestSupport"]),
-        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "DER", "TestSupport"]),
+        .testTarget(name: "PureX509Tests", dependencies: ["PureX509", "SharedPrimitives", "DER", "TestSupport"]),
         .testTarget(name: "JoseCLITests", dependencies: ["JoseCLI", "JOSE", "PureX509", "TestSupport"]),
         .testTarget(name: "BenchStatisticsTests", dependencies: ["BenchStatistics", "TestSupport"]),
     ]

@@ -2,6 +2,7 @@ import DER
 import ECDSA
 import JOSE
 import PureX509
+import SharedPrimitives
 
 /// Verifies and decodes what the App Store signs — transactions, renewal info, App Store Server Notifications V2,
 /// app transactions and Retention Messaging realtime requests — with the checks of Apple's
@@ -455,14 +456,5 @@ public struct SignedDataVerifier: Sendable {
 /// Text from a payload for an error message: quoted, at most 64 characters, control characters escaped.
 func shown(_ s: String?) -> String {
     guard let s else { return "none" }
-    var out = "\""
-    for (i, ch) in s.unicodeScalars.enumerated() {
-        if i == 64 { out += "…"; break }
-        if ch.value < 0x20 || (0x7F...0x9F).contains(ch.value) || (0x2028...0x202E).contains(ch.value) || (0x2066...0x2069).contains(ch.value) {
-            out += "\\u{\(String(ch.value, radix: 16))}"
-        } else {
-            out.unicodeScalars.append(ch)
-        }
-    }
-    return out + "\""
+    return "\"" + LogText.escaped(s, limit: 64) + "\""
 }

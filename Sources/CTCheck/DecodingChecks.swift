@@ -2,6 +2,7 @@ import ConstantTime
 import DER
 import ECDSA
 import JOSE
+import SharedPrimitives
 
 // Decoding of secret key material: base64url of private JWK members, base64 of PEM bodies,
 // and the DER of private keys, with the secret characters in never-written memory (values kept, see `tainted`).
@@ -50,12 +51,12 @@ let decodingChecks: [CTCheck] = [
     CTCheck(name: "base64url.secret") {
         for t in urlTexts {
             // JOSE decodes a JWK's private members with this (JWK(json:) below runs it inside the parser's path).
-            keepDecoded(try! ConstantTimeBase64.decode(tainted(t), alphabet: .url, padding: .none))
+            keepDecoded(try! Base64.decodeSecret(tainted(t), alphabet: .url, padding: .none))
         }
     },
     CTCheck(name: "base64.secret") {
         for t in standardTexts {
-            keepDecoded(try! ConstantTimeBase64.decode(tainted(t), alphabet: .standard, padding: .required))
+            keepDecoded(try! Base64.decodeSecret(tainted(t), alphabet: .standard, padding: .required))
         }
     },
     CTCheck(name: "pem.pkcs1.rsa") {

@@ -1,3 +1,5 @@
+import SharedPrimitives
+
 /// A named elliptic curve (RFC 5480 §2.1.1.1).
 ///
 /// A struct over a private enum, so that curves can be added without breaking a caller's `switch`
@@ -84,15 +86,12 @@ public struct ECNamedCurve: Sendable, Hashable, CustomStringConvertible {
 
 /// Hash algorithms that can appear in RSASSA-PSS parameters (RFC 8017 App. A.2.1, RFC 4055 §2.1).
 ///
-/// A struct over a private enum, so that hashes can be added without breaking a caller's `switch`
+/// A struct over the package's hash identity, so that hashes can be added without breaking a caller's `switch`
 /// (which therefore needs a `default`); compare with `==` against the static members.
 public struct DigestAlgorithm: Sendable, Hashable, CustomStringConvertible {
-    private enum Backing: Sendable, Hashable {
-        case sha1, sha224, sha256, sha384, sha512, sha512_224, sha512_256
-    }
-
-    private let backing: Backing
-    private init(_ b: Backing) { backing = b }
+    /// The package's name for the function (`HashIdentity`), which the other modules' hash names map from.
+    package let identity: HashIdentity
+    package init(_ identity: HashIdentity) { self.identity = identity }
 
     /// SHA-1 (recognised in parameters; the RSA module refuses to verify with it).
     public static let sha1 = DigestAlgorithm(.sha1)
@@ -115,7 +114,7 @@ public struct DigestAlgorithm: Sendable, Hashable, CustomStringConvertible {
     /// The hash's OBJECT IDENTIFIER (RFC 8017 App. A.2.1; NIST CSOR).
     public var oid: ASN1ObjectIdentifier {
         typealias K = ASN1ObjectIdentifier.Known
-        switch backing {
+        switch identity {
         case .sha1: return K.sha1
         case .sha224: return K.sha224
         case .sha256: return K.sha256
@@ -127,28 +126,10 @@ public struct DigestAlgorithm: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Digest length in octets.
-    public var byteCount: Int {
-        switch backing {
-        case .sha1: return 20
-        case .sha224, .sha512_224: return 28
-        case .sha256, .sha512_256: return 32
-        case .sha384: return 48
-        case .sha512: return 64
-        }
-    }
+    public var byteCount: Int { identity.byteCount }
 
     /// The conventional name: `SHA-1`, `SHA-224`, …, `SHA-512/256`.
-    public var name: String {
-        switch backing {
-        case .sha1: return "SHA-1"
-        case .sha224: return "SHA-224"
-        case .sha256: return "SHA-256"
-        case .sha384: return "SHA-384"
-        case .sha512: return "SHA-512"
-        case .sha512_224: return "SHA-512/224"
-        case .sha512_256: return "SHA-512/256"
-        }
-    }
+    public var name: String { identity.name }
 
     public var description: String { name }
 

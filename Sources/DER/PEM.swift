@@ -1,4 +1,5 @@
 import ConstantTime
+import SharedPrimitives
 
 /// PEM armour, the strict textual encoding of RFC 7468 §2–§3:
 ///
@@ -50,7 +51,7 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
         defer { CT.wipe(&bytes) }
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
-        for i in 0..<bytes.count where Base64.isByte(bytes[i], 0x0A) {
+        for i in 0..<bytes.count where PEMBody.isByte(bytes[i], 0x0A) {
             lines.append(bytes[start..<i])
             start = i + 1
         }
@@ -73,8 +74,8 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
             while index < lines.count {
                 var l = lines[index]
                 index += 1
-                if let c = l.last, Base64.isByte(c, 0x0D) { l = l.dropLast() }
-                if let c = l.first, Base64.isByte(c, 0x2D), l.starts(with: endPrefix) {
+                if let c = l.last, PEMBody.isByte(c, 0x0D) { l = l.dropLast() }
+                if let c = l.first, PEMBody.isByte(c, 0x2D), l.starts(with: endPrefix) {
                     let t = trimBoundary(l)
                     guard let endLabel = boundaryLabel(t, prefix: endPrefix, suffix: dashes), endLabel == label else {
                         throw DERError.make(.invalidPEM, at: l.startIndex, "END line does not match \"-----BEGIN \(label)-----\"")
@@ -82,13 +83,13 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
                     closed = true
                     break
                 }
-                if Base64.containsColon(l) {
+                if PEMBody.containsColon(l) {
                     throw DERError.make(.unsupported, at: l.startIndex, "PEM headers (RFC 1421, e.g. encrypted keys) are not supported")
                 }
                 guard !l.isEmpty else {
                     throw DERError.make(.invalidBase64, at: l.startIndex, "empty line inside a PEM body")
                 }
-                if let bad = Base64.firstNonBase64(l) {
+                if let bad = PEMBody.firstNonBase64(l) {
                     throw DERError.make(.invalidBase64, at: bad, "character 0x\(String(l[bad], radix: 16)) is not base64 (no whitespace inside a line)")
                 }
                 body += l
@@ -101,7 +102,7 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
             }
             let der: [UInt8]
             do {
-                der = try Base64.decode(body)
+                der = try PEMBody.decode(body)
             } catch let e {
                 throw DERError.make(e.code, at: beginOffset, "in the block at this offset: \(e.reason)")
             }
@@ -113,7 +114,7 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
     /// The PEM text: BEGIN line, base64 in 64-column lines, END line, each ended by LF
     /// (RFC 7468 §2, strict form).
     public var pemString: String {
-        let b64 = Base64.encode(derBytes)
+        let b64 = PEMBody.encode(derBytes)
         var out = "-----BEGIN \(label)-----\n"
         var i = 0
         while i < b64.count {
@@ -159,10 +160,9 @@ public struct PEMDocument: Sendable, Equatable, Hashable {
     }
 }
 
-/// Strict base64 (RFC 4648 §4), used only by the PEM code. Decoding and every test on body characters run in
-/// constant time (`ConstantTimeBase64`, masks from `CT`): a PEM body may be a private key.
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+/// The tests on a PEM body's characters and its strict base64 (RFC 4648 §4). Decoding and every test on body
+/// characters run in constant time (`Base64.decodeSecret`, masks from `CT`): a PEM body may be a private key.
+enum PEMBody {
 
     /// Whether `c == b`, with only the verdict published.
     @inline(__always)
@@ -186,34 +186,19 @@ enum Base64 {
 
     @inline(__always)
     private static func isBase64OrPadMask(_ c: UInt8) -> UInt64 {
-        ConstantTimeBase64.alphabetMask(c, .standard) | CT.equalMask(UInt64(c), 0x3D)
+        Base64.alphabetMask(c, .standard) | CT.equalMask(UInt64(c), 0x3D)
     }
 
+    /// Padded standard base64.
     static func encode(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity((data.count + 2) / 3 * 4)
-        var i = 0
-        while i + 3 <= data.count {
-            let v = UInt32(data[i]) << 16 | UInt32(data[i + 1]) << 8 | UInt32(data[i + 2])
-            out += [alphabet[Int(v >> 18)], alphabet[Int(v >> 12 & 63)], alphabet[Int(v >> 6 & 63)], alphabet[Int(v & 63)]]
-            i += 3
-        }
-        let rest = data.count - i
-        if rest == 1 {
-            let v = UInt32(data[i]) << 16
-            out += [alphabet[Int(v >> 18)], alphabet[Int(v >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
-        } else if rest == 2 {
-            let v = UInt32(data[i]) << 16 | UInt32(data[i + 1]) << 8
-            out += [alphabet[Int(v >> 18)], alphabet[Int(v >> 12 & 63)], alphabet[Int(v >> 6 & 63)], UInt8(ascii: "=")]
-        }
-        return out
+        Base64.encodedBytes(data, alphabet: .standard, padded: true)
     }
 
     /// Decodes padded base64 in constant time; any character outside the alphabet (whitespace included), a length
     /// that is not a multiple of 4, padding anywhere but the end, or non-zero pad bits is an error.
     static func decode(_ text: [UInt8]) throws(DERError) -> [UInt8] {
         do {
-            return try ConstantTimeBase64.decode(text, alphabet: .standard, padding: .required)
+            return try Base64.decodeSecret(text, alphabet: .standard, padding: .required)
         } catch {
             let reason: String
             switch error.kind {

@@ -1,4 +1,5 @@
 import PureX509
+import SharedPrimitives
 
 /// Every rejection in the JOSE module: a machine-readable ``code`` and a human-readable ``reason``.
 ///
@@ -152,33 +153,12 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
 /// and the bidi embedding/override/isolate controls (U+202A–U+202E, U+2066–U+2069) that reorder displayed text.
 @inline(never)
 func quoted(_ s: String, max: Int = 40) -> String {
-    var out = ""
-    var n = 0
-    for ch in s.unicodeScalars {
-        if n == max { out += "…"; break }
-        if mustEscapeInOneLine(ch) { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
-        n += 1
-    }
-    return "\"" + out + "\""
+    "\"" + LogText.escaped(s, limit: max) + "\""
 }
 
-/// `s` with every character that could break or fake a one-line log record escaped (``mustEscapeInOneLine(_:)``):
-/// PureX509's reasons name certificates by their subjects, which the token chose.
-func oneLine(_ s: String) -> String {
-    var out = ""
-    for ch in s.unicodeScalars {
-        if mustEscapeInOneLine(ch) { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
-    }
-    return out
-}
-
-/// Whether a character must never appear raw in a one-line message (see ``quoted(_:max:)``).
-@inline(__always)
-func mustEscapeInOneLine(_ c: Unicode.Scalar) -> Bool {
-    let v = c.value
-    return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
-        || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
-}
+/// `s` with every character that could break or fake a one-line log record escaped (`LogText`): PureX509's reasons
+/// name certificates by their subjects, which the token chose.
+func oneLine(_ s: String) -> String { LogText.escaped(s) }
 
 /// Whether `part`'s UTF-8 bytes occur in `s`'s (no Unicode processing).
 func containsBytes(_ s: String, _ part: String) -> Bool {

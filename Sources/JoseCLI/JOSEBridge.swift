@@ -1,5 +1,6 @@
 import JOSE
 import PureX509
+import SharedPrimitives
 
 // Every call the tool makes into PureJOSE's public API goes through this file.
 
@@ -26,15 +27,8 @@ func describe(_ error: any Error) -> String {
     return String(String.UnicodeScalarView(text.unicodeScalars.map { isLineUnsafe($0) ? "?" : $0 }))
 }
 
-/// C0 controls, DEL, C1 controls (U+0080–U+009F: NEL U+0085 is a line break to Python's `splitlines()` and many
-/// log shippers; CSI U+009B starts terminal escape sequences), the Unicode line and paragraph separators, and the
-/// bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), which reorder what a terminal
-/// shows.
-func isLineUnsafe(_ c: Unicode.Scalar) -> Bool {
-    let v = c.value
-    return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
-        || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
-}
+/// Whether a character must not appear raw on one line of output (`LogText.mustEscape`).
+func isLineUnsafe(_ c: Unicode.Scalar) -> Bool { LogText.mustEscape(c) }
 
 /// Algorithms `jose verify` knows, in the order the help lists them.
 let supportedAlgorithms: [String] = JWSAlgorithm.allCases.map(\.rawValue)

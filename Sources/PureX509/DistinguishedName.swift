@@ -1,3 +1,4 @@
+import SharedPrimitives
 import DER
 
 /// An X.501 Name as RFC 5280 §4.1.2.4 uses it: a sequence of relative distinguished names, each a SET OF
@@ -117,7 +118,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
                 } else {
                     var der = DERWriter()
                     der.write(a.valueTag, contents: a.valueBytes)
-                    value = "#" + X509Text.hex(der.bytes)
+                    value = "#" + Hex.encode(der.bytes)
                 }
                 items.append(key + "=" + value)
             }
@@ -257,12 +258,6 @@ public enum X509OID {
 
 /// Text helpers (no Foundation).
 enum X509Text {
-    static func hex(_ b: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for x in b { out.append(digits[Int(x >> 4)]); out.append(digits[Int(x & 15)]) }
-        return String(decoding: out, as: UTF8.self)
-    }
 
     static func appendUTF8(_ u: UInt32, to out: inout [UInt8]) {
         if u < 0x80 { out.append(UInt8(u)) } else { out.append(0xC0 | UInt8(u >> 6)); out.append(0x80 | UInt8(u & 0x3F)) }

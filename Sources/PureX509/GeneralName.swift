@@ -1,3 +1,4 @@
+import SharedPrimitives
 import DER
 
 /// GeneralName (RFC 5280 §4.2.1.6): the nine alternatives are fixed by the RFC, so this is a plain enum.
@@ -32,7 +33,7 @@ public enum GeneralName: Sendable, Hashable, CustomStringConvertible {
         case .uniformResourceIdentifier(let s): return "URI:\(s)"
         case .ipAddress(let b):
             if b.count == 4 { return "IP:" + b.map { String($0) }.joined(separator: ".") }
-            return "IP:" + X509Text.hex(b)
+            return "IP:" + Hex.encode(b)
         case .registeredID(let o): return "RID:\(o)"
         }
     }

@@ -1,3 +1,4 @@
+import SharedPrimitives
 import DER
 import SHA2
 
@@ -383,7 +384,7 @@ public struct OCSPResponse: Sendable {
             break
         }
         guard let single = match else {
-            throw X509Error.make(.ocspCertIDMismatch, "no answer in the response is for serial \(OCSPCertID.hex(certificate.serialNumber)) of \(issuer.subject)")
+            throw X509Error.make(.ocspCertIDMismatch, "no answer in the response is for serial \(Hex.encode(certificate.serialNumber)) of \(issuer.subject)")
         }
         // `time`, `leeway` and the maximum age come from the caller (a clock, a payload's date, `--at`): every
         // bound is computed saturating, so Int64.min or Int64.max cannot trap.
@@ -439,15 +440,6 @@ public struct OCSPResponse: Sendable {
         case 6: return "unauthorized"
         default: return "status \(s)"
         }
-    }
-}
-
-extension OCSPCertID {
-    static func hex(_ b: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        for x in b { out.append(digits[Int(x >> 4)]); out.append(digits[Int(x & 15)]) }
-        return String(decoding: out, as: UTF8.self)
     }
 }
 

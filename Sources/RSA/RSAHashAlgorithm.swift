@@ -1,5 +1,6 @@
 import DER
 import SHA2
+import SharedPrimitives
 
 /// A hash function usable with RSA signatures: the SHA-2 family (FIPS 180-4).
 ///
@@ -32,7 +33,12 @@ public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
 
     /// The hash named by a DER `DigestAlgorithm`; nil for SHA-1 (unsupported).
     public init?(_ algorithm: DigestAlgorithm) {
-        guard let h = RSAHashAlgorithm.allCases.first(where: { $0.digestAlgorithm == algorithm }) else { return nil }
+        self.init(identity: algorithm.identity)
+    }
+
+    /// The hash with this identity; nil for SHA-1 (unsupported).
+    package init?(identity: HashIdentity) {
+        guard let h = RSAHashAlgorithm.allCases.first(where: { $0.identity == identity }) else { return nil }
         self = h
     }
 
@@ -45,22 +51,8 @@ public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
         self = h
     }
 
-    /// The conventional name: `SHA-224`, `SHA-256`, `SHA-384`, `SHA-512`, `SHA-512/224`, `SHA-512/256`.
-    public var name: String {
-        switch backing {
-        case .sha224: return "SHA-224"
-        case .sha256: return "SHA-256"
-        case .sha384: return "SHA-384"
-        case .sha512: return "SHA-512"
-        case .sha512_224: return "SHA-512/224"
-        case .sha512_256: return "SHA-512/256"
-        }
-    }
-
-    public var description: String { name }
-
-    /// The DER module's identifier for this hash.
-    public var digestAlgorithm: DigestAlgorithm {
+    /// The package's name for this hash, which its name, size and DER identifier come from.
+    package var identity: HashIdentity {
         switch backing {
         case .sha224: return .sha224
         case .sha256: return .sha256
@@ -71,15 +63,16 @@ public struct RSAHashAlgorithm: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The conventional name: `SHA-224`, `SHA-256`, `SHA-384`, `SHA-512`, `SHA-512/224`, `SHA-512/256`.
+    public var name: String { identity.name }
+
+    public var description: String { name }
+
+    /// The DER module's identifier for this hash.
+    public var digestAlgorithm: DigestAlgorithm { DigestAlgorithm(identity) }
+
     /// Digest length hLen in bytes.
-    public var byteCount: Int {
-        switch backing {
-        case .sha224, .sha512_224: return 28
-        case .sha256, .sha512_256: return 32
-        case .sha384: return 48
-        case .sha512: return 64
-        }
-    }
+    public var byteCount: Int { identity.byteCount }
 
     /// The DER encoding of `DigestInfo ::= SEQUENCE { digestAlgorithm AlgorithmIdentifier, digest
     /// OCTET STRING }` up to the digest bytes, with NULL parameters (RFC 8017 §9.2 Note 1).

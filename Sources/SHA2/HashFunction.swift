@@ -1,3 +1,5 @@
+import SharedPrimitives
+
 // The hashing protocols of the SHA2 module, shaped like CryptoKit's so that code can move
 // between the two: `SHA256.hash(data:)`, `var h = SHA512(); h.update(data:); h.finalize()`.
 
@@ -36,7 +38,7 @@ extension Digest {
     }
 
     /// Lowercase hexadecimal.
-    public var description: String { withUnsafeBytes { _hexString($0) } }
+    public var description: String { withUnsafeBytes { Hex.encode($0) } }
 
     /// Compares two digests in constant time (the time depends only on the digest length).
     @inlinable
@@ -114,21 +116,6 @@ func _updateSlowly<H: HashFunction>(self h: inout H, _ data: some Sequence<UInt8
         }
     }
     if !chunk.isEmpty { chunk.withUnsafeBytes { h.update(bufferPointer: $0) } }
-}
-
-/// Lowercase hexadecimal of a byte buffer.
-@usableFromInline
-func _hexString(_ bytes: UnsafeRawBufferPointer) -> String {
-    let digits: StaticString = "0123456789abcdef"
-    return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
-        digits.withUTF8Buffer { d in
-            for (i, b) in bytes.enumerated() {
-                out[2 * i] = d[Int(b >> 4)]
-                out[2 * i + 1] = d[Int(b & 15)]
-            }
-        }
-        return bytes.count * 2
-    }
 }
 
 /// The storage shared by the six digest types: `byteCount` bytes in a fixed tuple of `UInt64` (no heap), with

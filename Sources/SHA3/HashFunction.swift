@@ -1,3 +1,5 @@
+import SharedPrimitives
+
 // The hashing protocols of the SHA3 module, shaped like CryptoKit's so that code can move between the two:
 // `SHA3_256.hash(data:)`, `var h = SHA3_512(); h.update(data:); h.finalize()`. They are the SHA2 module's `Digest` and
 // `HashFunction` under their own names (the SHA3 module depends on ConstantTime only), so that a file importing both
@@ -40,7 +42,7 @@ extension SHA3Digest {
     }
 
     /// Lowercase hexadecimal.
-    public var description: String { withUnsafeBytes { _hexString($0) } }
+    public var description: String { withUnsafeBytes { Hex.encode($0) } }
 
     /// Compares two digests in constant time (the time depends only on the digest length).
     @inlinable
@@ -117,21 +119,6 @@ func _forEachChunk(of data: some Sequence<UInt8>, _ body: (UnsafeRawBufferPointe
         }
     }
     if !chunk.isEmpty { chunk.withUnsafeBytes { body($0) } }
-}
-
-/// Lowercase hexadecimal of a byte buffer.
-@usableFromInline
-func _hexString(_ bytes: UnsafeRawBufferPointer) -> String {
-    let digits: StaticString = "0123456789abcdef"
-    return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
-        digits.withUTF8Buffer { d in
-            for (i, b) in bytes.enumerated() {
-                out[2 * i] = d[Int(b >> 4)]
-                out[2 * i + 1] = d[Int(b & 15)]
-            }
-        }
-        return bytes.count * 2
-    }
 }
 
 /// The storage shared by the four digest types: `byteCount` bytes in a fixed tuple of `UInt64` (no heap). An

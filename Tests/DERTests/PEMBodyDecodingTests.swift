@@ -36,7 +36,7 @@ struct PEMBodyDecodingTests {
     }
 
     static func decoded(_ text: [UInt8]) -> Outcome {
-        do { return .bytes(try Base64.decode(text)) } catch { return .refused(error.reason) }
+        do { return .bytes(try PEMBody.decode(text)) } catch { return .refused(error.reason) }
     }
 
     static let edgeCharacters: [UInt8] = Array("@AZ[`az{/09:+=-_".utf8) + [0x00, 0x20, 0x7F, 0x80, 0xFF]

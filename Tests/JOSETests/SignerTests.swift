@@ -155,19 +155,6 @@ struct SignerTests {
         T.expectCode(.invalidJSON) { _ = try signer.sign(["s": String(Unicode.Scalar(0xFFFE)!)]) }
     }
 
-    /// The signer's base64url writer agrees with the module's encoder (itself tested against RFC 4648) at every
-    /// length remainder.
-    @Test func base64URLWriter() {
-        var g = SplitMix64(seed: 64)
-        for n in 0..<200 {
-            let bytes = g.bytes(n)
-            var out = [UInt8](repeating: 0, count: base64URLCount(n))
-            let written = bytes.withUnsafeBufferPointer { src in out.withUnsafeMutableBufferPointer { writeBase64URL(src, to: $0.baseAddress!) } }
-            #expect(written == out.count)
-            #expect(String(decoding: out, as: UTF8.self) == Base64URL.encode(bytes))
-        }
-    }
-
     @Test func keyRulesAreTheVerifiers() throws {
         // HMAC keys at least the hash length (RFC 7518 §3.2).
         T.expectCode(.weakKey) { _ = try JWTSigner(key: SymmetricKey(data: [UInt8](repeating: 1, count: 31)), algorithm: .hs256) }

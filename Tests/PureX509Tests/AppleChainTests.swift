@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+import SharedPrimitives
 import DER
 @testable import PureX509
 
@@ -17,12 +18,12 @@ struct AppleChainTests {
         // openssl x509 -noout -subject -issuer -serial -startdate -enddate -nameopt RFC2253
         #expect(root.subject.description == "C=US,O=Apple Inc.,OU=Apple Certification Authority,CN=Apple Root CA - G3")
         #expect(root.isSelfIssued && root.version == 3)
-        #expect(X509Text.hex(root.serialNumber) == "2dc5fc88d2c54b95")
+        #expect(Hex.encode(root.serialNumber) == "2dc5fc88d2c54b95")
         #expect(root.notBefore == 1_398_881_946 && root.notAfter == 2_187_800_346)   // 2014-04-30T18:19:06Z, 2039-04-30T18:19:06Z
         #expect(root.subjectPublicKeyInfo?.algorithm == .ecPublicKey(.p384))
         #expect(root.signatureAlgorithm == .ecdsaWithSHA384)
         #expect(inter.subject.description == "C=US,O=Apple Inc.,OU=G6,CN=Apple Worldwide Developer Relations Certification Authority")
-        #expect(X509Text.hex(inter.serialNumber) == "22c1a1470a747369ef538612c9c69f3d38f36cd7")
+        #expect(Hex.encode(inter.serialNumber) == "22c1a1470a747369ef538612c9c69f3d38f36cd7")
         #expect(inter.extensions.basicConstraints == BasicConstraints(isCertificateAuthority: true, pathLengthConstraint: 0))
         #expect(inter.extensions.keyUsage == [.keyCertSign, .cRLSign])
         #expect(leaf.subject.commonName == "Prod ECC Mac App Store and iTunes Store Receipt Signing")
@@ -64,6 +65,6 @@ struct AppleChainTests {
             _ = try v.validate(leaf: Self.load("leaf-cert-for-intermediate-ca-invalid-oid"), intermediates: [Self.load("intermediate-ca-invalid-oid")], at: t)
         }
         #expect(root.subject.description == "L=Cupertino,ST=California,C=US")
-        #expect(X509Text.hex(inter.serialNumber) == "0b")
+        #expect(Hex.encode(inter.serialNumber) == "0b")
     }
 }

@@ -1,5 +1,6 @@
 import ECDSA
 import SHA2
+import SharedPrimitives
 
 /// The signature StoreKit 1 / the original promotional offers take (`SKPaymentDiscount.signature`): ECDSA P-256 with
 /// SHA-256 over `bundleID ⁣ keyID ⁣ productID ⁣ offerID ⁣ appAccountToken ⁣ nonce ⁣ timestamp` joined by U+2063
@@ -82,34 +83,10 @@ func randomUUID() -> String {
     var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &g) }
     bytes[6] = (bytes[6] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let hex = Array("0123456789abcdef".utf8)
-    var out = [UInt8]()
-    for (i, b) in bytes.enumerated() {
-        if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
-        out.append(hex[Int(b >> 4)])
-        out.append(hex[Int(b & 15)])
-    }
-    return String(decoding: out, as: UTF8.self)
+    return Hex.encode(bytes, separatedAt: [4, 6, 8, 10])
 }
 
 /// Standard base64 (RFC 4648 §4) with padding.
 func base64(_ bytes: [UInt8]) -> String {
-    let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    var out = [UInt8]()
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var i = 0
-    while i + 3 <= bytes.count {
-        let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-        out += [table[Int(v >> 18)], table[Int(v >> 12 & 63)], table[Int(v >> 6 & 63)], table[Int(v & 63)]]
-        i += 3
-    }
-    let rest = bytes.count - i
-    if rest == 1 {
-        let v = UInt32(bytes[i]) << 16
-        out += [table[Int(v >> 18)], table[Int(v >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
-    } else if rest == 2 {
-        let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-        out += [table[Int(v >> 18)], table[Int(v >> 12 & 63)], table[Int(v >> 6 & 63)], UInt8(ascii: "=")]
-    }
-    return String(decoding: out, as: UTF8.self)
+    Base64.encode(bytes, alphabet: .standard, padded: true)
 }

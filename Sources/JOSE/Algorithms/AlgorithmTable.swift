@@ -1,40 +1,32 @@
 import DER
 import RSA
+import SharedPrimitives
 
 // The shapes of JOSE's algorithm table. The rows are in `JWSAlgorithm.spec` (one per JWS algorithm) and
 // `JWK.Curve.spec` (one per curve); every rule that depends on an algorithm or a curve reads them there.
 
-/// The SHA-2 functions of the JWS algorithms, with the name each module gives them — the one place that maps
-/// JOSE's hash to the RSA module's and the DER module's.
+/// The SHA-2 functions of the JWS algorithms (a subset of the package's `HashIdentity`, which the RSA module's and
+/// the DER module's names are mapped from).
 enum JWSHash: Sendable, Equatable {
     case sha256, sha384, sha512
 
-    /// Output size in bytes.
-    var byteCount: Int {
+    /// The package's name for the function.
+    var identity: HashIdentity {
         switch self {
-        case .sha256: return 32
-        case .sha384: return 48
-        case .sha512: return 64
+        case .sha256: return .sha256
+        case .sha384: return .sha384
+        case .sha512: return .sha512
         }
     }
+
+    /// Output size in bytes.
+    var byteCount: Int { identity.byteCount }
 
     /// The RSA module's name (PKCS#1 v1.5 and PSS paddings).
-    var rsa: RSAHashAlgorithm {
-        switch self {
-        case .sha256: return .sha256
-        case .sha384: return .sha384
-        case .sha512: return .sha512
-        }
-    }
+    var rsa: RSAHashAlgorithm { RSAHashAlgorithm(identity: identity)! }
 
     /// The DER module's name (id-RSASSA-PSS parameters).
-    var digest: DigestAlgorithm {
-        switch self {
-        case .sha256: return .sha256
-        case .sha384: return .sha384
-        case .sha512: return .sha512
-        }
-    }
+    var digest: DigestAlgorithm { DigestAlgorithm(identity) }
 }
 
 /// The family of key an algorithm needs; each has one file under `Algorithms/` that verifies and signs.

@@ -2,6 +2,7 @@
 // Scripts/check-embedded.sh, build-wasm.sh and build-armv7em.sh compile every file of Sources/JOSE; this
 // condition is what leaves this one out.
 #if !hasFeature(Embedded)
+import SharedPrimitives
 import SHA2
 import RSA
 import ECDSA
@@ -220,22 +221,22 @@ public struct JWTSigner: Sendable {
 
     /// `BASE64URL(header) . BASE64URL(payload) . BASE64URL(signature)`, built in one buffer.
     func signCompact(header: [UInt8], payload: [UInt8]) throws(JWTError) -> String {
-        let inputCount = base64URLCount(header.count) + 1 + base64URLCount(payload.count)
-        let total = inputCount + 1 + base64URLCount(key.maximumSignatureBytes)
+        let inputCount = Base64.encodedCount(header.count, padded: false) + 1 + Base64.encodedCount(payload.count, padded: false)
+        let total = inputCount + 1 + Base64.encodedCount(key.maximumSignatureBytes, padded: false)
         guard total <= Self.maximumTokenBytes + 4 else {
             throw signingError(.limitExceeded, "the token would exceed \(Self.maximumTokenBytes) bytes")
         }
         var out = [UInt8](repeating: 0, count: total)
         let used = try out.withUnsafeMutableBufferPointer { buf -> Result<Int, JWTError> in Result { () throws(JWTError) -> Int in
             let base = buf.baseAddress!
-            var n = header.withUnsafeBufferPointer { writeBase64URL($0, to: base) }
+            var n = header.withUnsafeBufferPointer { Base64.encode($0, alphabet: .url, padded: false, to: base) }
             base[n] = UInt8(ascii: ".")
             n += 1
-            n += payload.withUnsafeBufferPointer { writeBase64URL($0, to: base + n) }
+            n += payload.withUnsafeBufferPointer { Base64.encode($0, alphabet: .url, padded: false, to: base + n) }
             let sig = try key.sign(algorithm, UnsafeBufferPointer(start: base, count: n))
             base[n] = UInt8(ascii: ".")
             n += 1
-            n += sig.withUnsafeBufferPointer { writeBase64URL($0, to: base + n) }
+            n += sig.withUnsafeBufferPointer { Base64.encode($0, alphabet: .url, padded: false, to: base + n) }
             return n
         } }.get()
         guard used <= Self.maximumTokenBytes else {
@@ -243,40 +244,6 @@ public struct JWTSigner: Sendable {
         }
         return out.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[0..<used]), as: UTF8.self) }
     }
-}
-
-/// Length of unpadded base64url for `n` bytes.
-@inline(__always)
-func base64URLCount(_ n: Int) -> Int { (n * 4 + 2) / 3 }
-
-/// Writes unpadded base64url (RFC 4648 §5) of `src` at `dst` (room for ``base64URLCount(_:)`` bytes); returns the
-/// number of bytes written.
-func writeBase64URL(_ src: UnsafeBufferPointer<UInt8>, to dst: UnsafeMutablePointer<UInt8>) -> Int {
-    let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-    let t = alphabet.utf8Start
-    let n = src.count
-    var i = 0, o = 0
-    while i + 3 <= n {
-        let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
-        dst[o] = t[Int(v >> 18)]
-        dst[o + 1] = t[Int(v >> 12 & 63)]
-        dst[o + 2] = t[Int(v >> 6 & 63)]
-        dst[o + 3] = t[Int(v & 63)]
-        i &+= 3
-        o &+= 4
-    }
-    switch n - i {
-    case 1:
-        let v = UInt32(src[i]) << 16
-        dst[o] = t[Int(v >> 18)]; dst[o + 1] = t[Int(v >> 12 & 63)]
-        o &+= 2
-    case 2:
-        let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8
-        dst[o] = t[Int(v >> 18)]; dst[o + 1] = t[Int(v >> 12 & 63)]; dst[o + 2] = t[Int(v >> 6 & 63)]
-        o &+= 3
-    default: break
-    }
-    return o
 }
 
 /// The key behind a signer or a private JWK: one case per algorithm family, each signing through its family's file

@@ -3,6 +3,7 @@
 // condition is what leaves this one out.
 #if !hasFeature(Embedded)
 import PureX509
+import SharedPrimitives
 
 extension JWTSigner {
     /// This signer, writing `chain` into every header as `x5c` (RFC 7515 §4.1.6: standard base64 DER, leaf first),
@@ -20,30 +21,8 @@ extension JWTSigner {
         guard certified.thumbprintInput == mine.thumbprintInput else {
             throw signingError(.keyMismatch, "the leaf certificate (\(oneLine(leaf.subject.description))) certifies another key than this signer's")
         }
-        let entries = chain.map { JSONValue.string(StandardBase64.encode($0.derEncoded)) }
+        let entries = chain.map { JSONValue.string(Base64.encode($0.derEncoded, alphabet: .standard, padded: true)) }
         return try JWTSigner(checked: key, algorithm: algorithm, keyID: keyID, x5c: .array(entries))
     }
 }
-
-extension StandardBase64 {
-    /// Padded standard base64 (RFC 4648 §4).
-    static func encode(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i < bytes.count {
-            let n = min(3, bytes.count - i)
-            var v = UInt32(bytes[i]) << 16
-            if n > 1 { v |= UInt32(bytes[i + 1]) << 8 }
-            if n > 2 { v |= UInt32(bytes[i + 2]) }
-            out.append(alphabet[Int(v >> 18)])
-            out.append(alphabet[Int(v >> 12 & 63)])
-            out.append(n > 1 ? alphabet[Int(v >> 6 & 63)] : UInt8(ascii: "="))
-            out.append(n > 2 ? alphabet[Int(v & 63)] : UInt8(ascii: "="))
-            i += 3
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-}
-#endif  // !hasFeature(Embedded)
+#endif

@@ -5,6 +5,7 @@
 import DER
 import PureX509
 import SHA2
+import SharedPrimitives
 
 /// Verifies compact JWS / JWT tokens whose key is the leaf of the `x5c` certificate chain in their header
 /// (RFC 7515 §4.1.6), a chain that must validate to one of the pinned trust roots — the way Apple signs App Store
@@ -389,10 +390,7 @@ public struct X5CVerifier: Sendable {
             guard text.utf8.count <= (options.maximumCertificateBytes + 2) / 3 * 4 else {
                 throw JWTError.make(.limitExceeded, "x5c[\(i)] is longer than \(options.maximumCertificateBytes) bytes of DER")
             }
-            let der: [UInt8]
-            do { der = try StandardBase64.decode(text, what: "x5c[\(i)]") } catch let e as JWTError { throw e } catch {
-                throw JWTError.make(.invalidCertificate, "x5c[\(i)]: \(error)")
-            }
+            let der = try StandardBase64.decode(text, what: "x5c[\(i)]")
             guard der.count <= options.maximumCertificateBytes else {
                 throw JWTError.make(.limitExceeded, "x5c[\(i)] is \(der.count) bytes of DER; at most \(options.maximumCertificateBytes) are accepted")
             }
@@ -457,68 +455,28 @@ public struct X5CVerifiedJWT: Sendable {
 }
 
 /// Strict standard base64 (RFC 4648 §4), as `x5c` uses: the `+/` alphabet, padded to a multiple of four, no
-/// whitespace, and zero bits after the last byte (one encoding per byte string).
+/// whitespace, and zero bits after the last byte (one encoding per byte string). The codec is `Base64`; this names
+/// the entry in its errors.
 enum StandardBase64 {
-    static let table: [UInt8] = {
-        var t = [UInt8](repeating: 0xFF, count: 256)
-        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { t[Int(c)] = UInt8(i) }
-        return t
-    }()
-
-    static func decode(_ text: String, what: String) throws -> [UInt8] {
+    static func decode(_ text: String, what: String) throws(JWTError) -> [UInt8] {
+        guard !text.isEmpty else { throw JWTError.make(.invalidCertificate, "\(what) is an empty string") }
         var text = text
-        return try text.withUTF8 { s in try decode(s, what: what) }
-    }
-
-    /// The character at `offset` is not in the alphabet: the error for it.
-    static func notInAlphabet(_ c: UInt8, at offset: Int, what: String) -> JWTError {
-        let shown = c == UInt8(ascii: "-") || c == UInt8(ascii: "_") ? " (base64url; x5c is standard base64, RFC 7515 §4.1.6)" : ""
-        return JWTError.make(.invalidCertificate, "\(what) is not standard base64: byte 0x\(String(c, radix: 16)) at offset \(offset)\(shown)")
-    }
-
-    static func decode(_ s: UnsafeBufferPointer<UInt8>, what: String) throws -> [UInt8] {
-        guard !s.isEmpty else { throw JWTError.make(.invalidCertificate, "\(what) is an empty string") }
-        guard s.count % 4 == 0 else {
-            throw JWTError.make(.invalidCertificate, "\(what) is not standard base64: its length \(s.count) is not a multiple of 4 (RFC 4648 §4)")
-        }
-        var pad = 0
-        if s[s.count - 1] == UInt8(ascii: "=") { pad = 1; if s[s.count - 2] == UInt8(ascii: "=") { pad = 2 } }
-        let last = s.count - 4
-        var out = [UInt8](repeating: 0, count: s.count / 4 * 3 - pad)
-        try table.withUnsafeBufferPointer { t in
-            try out.withUnsafeMutableBufferPointer { o in
-                // Every quad but the last: four alphabet characters, three bytes (a value ≥ 64 marks a character
-                // outside the alphabet; the first such character is the one reported).
-                var i = 0, j = 0
-                while i < last {
-                    let a = t[Int(s[i])], b = t[Int(s[i + 1])], c = t[Int(s[i + 2])], d = t[Int(s[i + 3])]
-                    if (a | b | c | d) & 0xC0 != 0 {
-                        for k in 0..<4 where t[Int(s[i + k])] == 0xFF { throw notInAlphabet(s[i + k], at: i + k, what: what) }
-                    }
-                    let v = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                    o[j] = UInt8(truncatingIfNeeded: v >> 16)
-                    o[j + 1] = UInt8(truncatingIfNeeded: v >> 8)
-                    o[j + 2] = UInt8(truncatingIfNeeded: v)
-                    i += 4
-                    j += 3
-                }
-                // The last quad, with its padding.
-                var v: UInt32 = 0
-                for k in 0..<4 {
-                    if k >= 4 - pad { v <<= 6; continue }
-                    let d = t[Int(s[last + k])]
-                    guard d != 0xFF else { throw notInAlphabet(s[last + k], at: last + k, what: what) }
-                    v = v << 6 | UInt32(d)
-                }
-                o[j] = UInt8(truncatingIfNeeded: v >> 16)
-                if pad < 2 { o[j + 1] = UInt8(truncatingIfNeeded: v >> 8) }
-                if pad < 1 { o[j + 2] = UInt8(truncatingIfNeeded: v) }
-                if pad == 2 && v & 0xFFFF != 0 || pad == 1 && v & 0xFF != 0 {
+        return try withUTF8Bytes(&text) { s throws(JWTError) in
+            do throws(Base64.DecodingError) {
+                return try Base64.decode(s, alphabet: .standard, padding: .required)
+            } catch {
+                switch error.kind {
+                case .invalidLength:
+                    throw JWTError.make(.invalidCertificate, "\(what) is not standard base64: its length \(s.count) is not a multiple of 4 (RFC 4648 §4)")
+                case .nonZeroTrailingBits:
                     throw JWTError.make(.invalidCertificate, "\(what) is not canonical base64: bits after the last byte are not zero")
+                case .invalidCharacter, .misplacedPadding:
+                    let c = s[error.offset]
+                    let shown = c == UInt8(ascii: "-") || c == UInt8(ascii: "_") ? " (base64url; x5c is standard base64, RFC 7515 §4.1.6)" : ""
+                    throw JWTError.make(.invalidCertificate, "\(what) is not standard base64: byte 0x\(String(c, radix: 16)) at offset \(error.offset)\(shown)")
                 }
             }
         }
-        return out
     }
 }
 #endif  // !hasFeature(Embedded)

@@ -5,54 +5,16 @@
 // only facts published are the verdict (the same for every valid text) and, for padded text, the number of `=`
 // characters (the decoded length, which is part of the structure). `Scripts/ct-check.sh` checks it under memcheck.
 
-/// Strict base64 / base64url decoding in constant time (see the file's header).
-public enum ConstantTimeBase64 {
-    /// The two characters after `A–Z a–z 0–9`: `+ /` (base64) or `- _` (base64url).
-    public struct Alphabet: Sendable, Equatable, Hashable {
-        @usableFromInline let c62: UInt8
-        @usableFromInline let c63: UInt8
-        /// RFC 4648 §4: `+` and `/`.
-        public static let standard = Alphabet(c62: UInt8(ascii: "+"), c63: UInt8(ascii: "/"))
-        /// RFC 4648 §5: `-` and `_`.
-        public static let url = Alphabet(c62: UInt8(ascii: "-"), c63: UInt8(ascii: "_"))
-    }
+import ConstantTime
 
-    /// Whether the text carries `=` padding.
-    public struct Padding: Sendable, Equatable, Hashable {
-        private enum Backing: Sendable, Hashable { case required, none }
-        private let backing: Backing
-        /// The length is a multiple of 4; one or two `=` end the last quantum when it is short (PEM).
-        public static let required = Padding(backing: .required)
-        /// No `=` at all; a length of 4k + 1 is impossible (JOSE, RFC 7515 §2).
-        public static let none = Padding(backing: .none)
-        var isRequired: Bool { backing == .required }
-    }
-
-    /// Why a text was refused, and where. Built only after the verdict has been published.
-    public struct DecodingError: Error, Sendable, Equatable, Hashable {
-        public struct Kind: Sendable, Equatable, Hashable {
-            private enum Backing: Sendable, Hashable { case invalidLength, invalidCharacter, misplacedPadding, nonZeroTrailingBits }
-            private let backing: Backing
-            /// A length no encoding has (not a multiple of 4 with `.required`; 4k + 1 with `.none`).
-            public static let invalidLength = Kind(backing: .invalidLength)
-            /// A character outside the alphabet (whitespace included), or data after padding.
-            public static let invalidCharacter = Kind(backing: .invalidCharacter)
-            /// `=` anywhere but the last two places of the last quantum.
-            public static let misplacedPadding = Kind(backing: .misplacedPadding)
-            /// Bits left over in the last character are not zero (RFC 4648 §3.5: not the canonical encoding).
-            public static let nonZeroTrailingBits = Kind(backing: .nonZeroTrailingBits)
-        }
-        public let kind: Kind
-        /// The offset in the text: the first offending character; the last character for the length and the
-        /// trailing bits (the last data character, before any padding).
-        public let offset: Int
-    }
-
-    /// Decodes `input` (ASCII bytes). Throws for the first offending character in text order, then for the
-    /// trailing bits; a wrong length is refused before any character is read.
-    public static func decode(_ input: UnsafeBufferPointer<UInt8>, alphabet: Alphabet, padding: Padding) throws(DecodingError) -> [UInt8] {
+extension Base64 {
+    /// Decodes secret `input` (ASCII bytes) in constant time (see the file's header). Throws for the first
+    /// offending character in text order, then for the trailing bits; a wrong length is refused before any
+    /// character is read. `padding` is `.required` or `.none`.
+    package static func decodeSecret(_ input: UnsafeBufferPointer<UInt8>, alphabet: Alphabet, padding: Padding) throws(DecodingError) -> [UInt8] {
         let n = input.count
-        let required = padding.isRequired
+        precondition(padding != .optional, "the constant-time decoder takes .required or .none padding")
+        let required = padding == .required
         if required ? n % 4 != 0 : n % 4 == 1 {
             throw DecodingError(kind: .invalidLength, offset: n - 1)
         }
@@ -133,17 +95,17 @@ public enum ConstantTimeBase64 {
         return out
     }
 
-    /// Decodes bytes of a contiguous collection (see ``decode(_:alphabet:padding:)``).
-    public static func decode(_ input: [UInt8], alphabet: Alphabet, padding: Padding) throws(DecodingError) -> [UInt8] {
+    /// Decodes the bytes of an array (see ``decodeSecret(_:alphabet:padding:)-(UnsafeBufferPointer<UInt8>,_,_)``).
+    package static func decodeSecret(_ input: [UInt8], alphabet: Alphabet, padding: Padding) throws(DecodingError) -> [UInt8] {
         let result: Result<[UInt8], DecodingError> = input.withUnsafeBufferPointer { buffer in
-            do throws(DecodingError) { return .success(try decode(buffer, alphabet: alphabet, padding: padding)) } catch { return .failure(error) }
+            do throws(DecodingError) { return .success(try decodeSecret(buffer, alphabet: alphabet, padding: padding)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
     /// All ones when `c` is a character of `alphabet` (padding excluded), else 0; no table, no branch.
     @inline(__always)
-    public static func alphabetMask(_ c: UInt8, _ alphabet: Alphabet) -> UInt64 {
+    package static func alphabetMask(_ c: UInt8, _ alphabet: Alphabet) -> UInt64 {
         classify(UInt64(c), alphabet).1
     }
 
