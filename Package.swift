@@ -42,7 +42,7 @@ let package = Package(
         // ECDSA's per-curve code is instantiated from one template (Scripts/generate-curves.py) kept beside its output.
         .target(name: "ECDSA", dependencies: ["ConstantTime", "SHA2", "DER"], exclude: ["Generated/Curve.swift.template"]),
         .target(name: "Ed25519", dependencies: ["ConstantTime", "SHA2", "DER"]),
-        .target(name: "JOSE", dependencies: ["ConstantTime", "SharedPrimitives", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509"]),
+        .target(name: "JOSE", dependencies: ["ConstantTime", "SharedPrimitives", "SHA2", "DER", "RSA", "ECDSA", "Ed25519", "PureX509", "SymmetricCiphers"]),
         .target(name: "AppStore", dependencies: ["SharedPrimitives", "JOSE", "PureX509", "DER", "ECDSA", "SHA2"]),
         .target(name: "PureX509", dependencies: ["SharedPrimitives", "DER", "SHA2", "RSA", "ECDSA", "Ed25519"]),
         .executableTarget(name: "JoseCLI", dependencies: ["SharedPrimitives", "JOSE", "AppStore", "PureX509", "DER", "SHA2"]),

@@ -18,6 +18,7 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
             case issuerMismatch, audienceMismatch, subjectMismatch, nonceMismatch, typeMismatch
             case decodingFailed, fetchFailed
             case invalidCertificate, untrustedCertificateChain, thumbprintMismatch
+            case decryptionFailed, refusedAlgorithm, refusedCompression
         }
         private let backing: Backing
         private init(_ b: Backing) { backing = b }
@@ -93,6 +94,14 @@ public struct JWTError: Error, Equatable, Hashable, Sendable, CustomStringConver
         public static let untrustedCertificateChain = Code(.untrustedCertificateChain)
         /// `x5t#S256` is not the SHA-256 thumbprint of the `x5c` leaf certificate (RFC 7515 §4.1.8).
         public static let thumbprintMismatch = Code(.thumbprintMismatch)
+        /// A JWE did not decrypt: the tag, the MAC, the padding, the key unwrap or the key agreement failed — one
+        /// error for all of them, so a padding or unwrap oracle learns nothing (RFC 7516 §11.4–11.5).
+        public static let decryptionFailed = Code(.decryptionFailed)
+        /// A JWE `alg` refused by design: `RSA1_5` (Bleichenbacher's padding oracle, RFC 8725 §3.2) and `PBES2-*`
+        /// (a sender-chosen iteration count costs the receiver unbounded CPU time).
+        public static let refusedAlgorithm = Code(.refusedAlgorithm)
+        /// A JWE with `zip`: refused by design, decompressing attacker-supplied data invites decompression bombs.
+        public static let refusedCompression = Code(.refusedCompression)
     }
 
     /// What kind of rejection.
