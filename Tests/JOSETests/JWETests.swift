@@ -46,7 +46,8 @@ struct JWETests {
         let files = try Vectors.files(in: "rfc/7520/jwe", suffix: ".json")
         #expect(files.count == 6)
         var decrypted = 0, refused = 0
-        for f in files {
+        for name in files {
+            let f = name.contains("/") ? name : "rfc/7520/jwe/" + name
             let d = try Self.json(f)
             let input = d["input"] as! [String: Any]
             let plaintext = input["plaintext"] as! String
