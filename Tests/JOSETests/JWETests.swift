@@ -38,7 +38,10 @@ struct JWETests {
         #expect(p == out.plaintext)
         // A.2: RSA1_5, refused by design with its own code.
         let a2 = d["A.2"] as! [String: Any]
-        #expect(throws: JWTError(.refusedAlgorithm)) { try JWEDecrypter(key: .symmetric(SymmetricKey(bitCount: 128)), algorithms: Self.allAlgs, encryptions: Self.allEncs).decrypt(a2["compact"] as! String) }
+        #expect(throws: JWTError(.refusedAlgorithm)) {
+            try JWEDecrypter(key: .symmetric(SymmetricKey(bitCount: 128)), algorithms: Self.allAlgs, encryptions: Self.allEncs).decrypt(
+                a2["compact"] as! String)
+        }
         Vectors.report(file, cases: 2, detail: "A.3 decrypted and its CEK layer checked; A.2 (RSA1_5) refused")
     }
 
@@ -62,8 +65,9 @@ struct JWETests {
                 let code: JWTError.Code = f.contains("5_9") ? .refusedCompression : .refusedAlgorithm
                 #expect(throws: JWTError(code)) { try dec.decrypt(compact) }
                 // The content layer with the given CEK.
-                let p = try enc.open(iv: try Self.b64(parts[2]), ciphertext: try Self.b64(parts[3]), tag: try Self.b64(parts[4]),
-                                     cek: SymmetricKey(data: try Self.b64(gen["cek"])), aad: Array((content["protected_b64u"] as! String).utf8))
+                let p = try enc.open(
+                    iv: try Self.b64(parts[2]), ciphertext: try Self.b64(parts[3]), tag: try Self.b64(parts[4]),
+                    cek: SymmetricKey(data: try Self.b64(gen["cek"])), aad: Array((content["protected_b64u"] as! String).utf8))
                 if f.contains("5_9") { #expect(p == (try Self.b64(gen["plaintext_c"]))) } else { #expect(p == Array(plaintext.utf8)) }
                 refused += 1
             } else {
@@ -75,7 +79,9 @@ struct JWETests {
             }
         }
         #expect(decrypted == 3 && refused == 3)
-        Vectors.report("rfc/7520/jwe", cases: decrypted + refused, detail: "\(decrypted) decrypted (dir, A256GCMKW, A128KW), \(refused) refused with content layer checked")
+        Vectors.report(
+            "rfc/7520/jwe", cases: decrypted + refused, detail: "\(decrypted) decrypted (dir, A256GCMKW, A128KW), \(refused) refused with content layer checked"
+        )
     }
 
     @Test func x25519Cookbook() throws {
