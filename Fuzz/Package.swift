@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "JOSE", package: "PureJOSE"),
                 .product(name: "RSA", package: "PureJOSE"),
+                .product(name: "BigNum", package: "PureJOSE"),
                 .product(name: "ECDSA", package: "PureJOSE"),
                 .product(name: "DER", package: "PureJOSE"),
                 .product(name: "SHA2", package: "PureJOSE"),

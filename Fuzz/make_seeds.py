@@ -125,6 +125,36 @@ def mldsa_inputs():
     return out
 
 
+def oaep_inputs():
+    """Selector byte + a 256-byte EM for the 2048-bit fixed key: valid EME-OAEP encodings (SHA-256/384/512, with and
+    without the harness's label, several message lengths) and each with one byte broken (leading byte, seed, lHash,
+    PS, separator, message)."""
+    hashes = [hashlib.sha256, hashlib.sha384, hashlib.sha512]
+    k, out = 256, []
+    def mgf(h, seed, n):
+        t, c = b"", 0
+        while len(t) < n:
+            t += h(seed + c.to_bytes(4, "big")).digest(); c += 1
+        return t[:n]
+    for choice, h in enumerate(hashes):
+        hl = h().digest_size
+        for use_label in (False, True):
+            label = b"fuzz label" if use_label else b""
+            for mlen in (0, 1, 16, 32, k - 2 * hl - 2):
+                msg = bytes((i * 7 + 3) & 0xFF for i in range(mlen))
+                db = h(label).digest() + bytes(k - mlen - 2 * hl - 2) + b"\x01" + msg
+                seed = bytes((i * 13 + choice) & 0xFF for i in range(hl))
+                mdb = bytes(a ^ b for a, b in zip(db, mgf(h, seed, k - hl - 1)))
+                mseed = bytes(a ^ b for a, b in zip(seed, mgf(h, mdb, hl)))
+                em = b"\x00" + mseed + mdb
+                sel = bytes([choice | (0x10 if use_label else 0)])
+                out.append(sel + em)
+                for pos in (0, 1, hl + 1, k - mlen - 2, k - 1):
+                    bad = bytearray(em); bad[pos] ^= 0x01
+                    out.append(sel + bytes(bad))
+    return out
+
+
 def base64url_inputs():
     out = set()
     for t in tokens()[:200]:
@@ -234,6 +264,7 @@ TARGETS = {
     "ocsp": ocsp_inputs,
     "appstore": appstore_inputs,
     "x5c": x5c_inputs,
+    "oaep": oaep_inputs,
 }
 
 

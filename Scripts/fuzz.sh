@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # libFuzzer targets of the separate Fuzz/ package (issue 16), built with -sanitize=fuzzer,address over every module.
 #   Scripts/fuzz.sh                 every target, 20 s each
-#   Scripts/fuzz.sh TARGET [SECONDS]  one target (jwt jwk json der pem ecdsa rsa eddsa mldsa base64url x509 x509path ocsp appstore x5c), default 60 s
+#   Scripts/fuzz.sh TARGET [SECONDS]  one target (jwt jwk json der pem ecdsa rsa eddsa mldsa base64url x509 x509path ocsp appstore x5c oaep), default 60 s
 #   Scripts/fuzz.sh all SECONDS      every target, SECONDS each
 #   FUZZ_JOBS=N                      targets run N at a time (default: the number of cores)
 # Seeds come from Vectors/ (Fuzz/make_seeds.py, into a temporary folder; nothing is committed). A crash, an
@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-TARGETS=(jwt jwk json der pem ecdsa rsa eddsa mldsa base64url x509 x509path ocsp appstore x5c)
+TARGETS=(jwt jwk json der pem ecdsa rsa eddsa mldsa base64url x509 x509path ocsp appstore x5c oaep)
 which=${1:-all}
 if [[ $which == all ]]; then seconds=${2:-20}; list=("${TARGETS[@]}"); else seconds=${2:-60}; list=("$which"); fi
 

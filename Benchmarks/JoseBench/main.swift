@@ -21,6 +21,11 @@ if let path = ProcessInfo.processInfo.environment["JOSE_BENCH_ED25519_CROSSCHECK
     ed25519CrossCheck(path)
     exit(0)
 }
+// X25519 / RSA-OAEP cross-check mode (Scripts/crosscheck-kex.py, same shape as the Ed25519 one).
+if let path = ProcessInfo.processInfo.environment["JOSE_BENCH_KEX_CROSSCHECK"] {
+    kexCrossCheck(path)
+    exit(0)
+}
 if arguments.first == "--soak" {   // moved to its own executable, so this one does not compile the soak
     FileHandle.standardError.write(Data("jose-bench: the JWKSCache soak is now its own executable: `swift run JoseSoak [--tokens N]`\n".utf8))
     exit(2)
@@ -40,6 +45,7 @@ benchmarks += rsaSigningBenchmarks()
 benchmarks += ecdsaBenchmarks()
 benchmarks += ed25519Benchmarks()
 benchmarks += mldsaBenchmarks()
+benchmarks += keyAgreementBenchmarks()
 benchmarks += jwtBenchmarks()
 benchmarks += x509Benchmarks()
 benchmarks += signBenchmarks()

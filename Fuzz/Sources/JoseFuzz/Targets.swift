@@ -28,6 +28,7 @@ extension FuzzTarget {
         FuzzTarget("ocsp", setUp: FixedOCSP.load, run: fuzzOCSP),
         FuzzTarget("appstore", setUp: FixedAppStore.load, run: fuzzAppStore),
         FuzzTarget("x5c", setUp: FixedX5C.load, run: fuzzX5C),
+        FuzzTarget("oaep", setUp: FixedOAEPKey.load, run: fuzzOAEP),
     ]
 }
 
