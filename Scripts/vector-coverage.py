@@ -16,7 +16,7 @@ line_re = re.compile(r"^\[vectors\] (.+?): (\d+) cases?(?: \((.*)\))?$")
 
 def suite_of(name):
     path = name.split(" ")[0]
-    if re.match(r"^(ecdsa|rsa|hmac|json_web)_.*_test\.json$|^v0/", path):
+    if re.match(r"^(ecdsa|ecdh|rsa|hmac|json_web)_.*_test\.json$|^v0/", path):
         path = "wycheproof/" + path
     top = path.split("/")[0]
     return {

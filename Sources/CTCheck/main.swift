@@ -18,6 +18,7 @@ struct CTCheck: Sendable {
 
 var checks: [CTCheck] = []
 checks += ecdsaChecks
+checks += ecdhChecks
 checks += rsaChecks
 checks += ed25519Checks
 checks += hmacChecks
