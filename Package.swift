@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SHA3", targets: ["SHA3"]),
         .library(name: "MLDSA", targets: ["MLDSA"]),
         .library(name: "DER", targets: ["DER"]),
+        .library(name: "CBOR", targets: ["CBOR"]),
         .library(name: "SymmetricCiphers", targets: ["SymmetricCiphers"]),
         .library(name: "RSA", targets: ["RSA"]),
         .library(name: "ECDSA", targets: ["ECDSA"]),
@@ -37,6 +38,7 @@ let package = Package(
         .target(name: "SHA3", dependencies: ["ConstantTime", "SharedPrimitives"]),
         .target(name: "MLDSA", dependencies: ["ConstantTime", "SHA3"]),
         .target(name: "DER", dependencies: ["ConstantTime", "SharedPrimitives"]),
+        .target(name: "CBOR"),
         .target(name: "SymmetricCiphers", dependencies: ["ConstantTime", "SHA2"]),
         .target(name: "RSA", dependencies: ["ConstantTime", "SharedPrimitives", "BigNum", "SHA2", "DER"]),
         // ECDSA's per-curve code is instantiated from one template (Scripts/generate-curves.py) kept beside its output.
@@ -69,6 +71,7 @@ let package = Package(
         .testTarget(name: "SHA3Tests", dependencies: ["SHA3", "TestSupport"]),
         .testTarget(name: "MLDSATests", dependencies: ["MLDSA", "SHA3", "SHA2", "TestSupport"]),
         .testTarget(name: "DERTests", dependencies: ["DER", "TestSupport"]),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR", "TestSupport"]),
         .testTarget(name: "SymmetricCiphersTests", dependencies: ["SymmetricCiphers", "SHA2", "TestSupport"]),
         .testTarget(name: "BigNumTests", dependencies: ["BigNum", "ConstantTime", "TestSupport"]),
         .testTarget(name: "RSATests", dependencies: ["RSA", "DER", "SHA2", "BigNum", "TestSupport"]),

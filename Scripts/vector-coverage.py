@@ -24,7 +24,7 @@ def suite_of(name):
         "nist": "NIST CAVP",
         "sha3": "NIST ACVP SHA-3 and SHAKE, with Python hashlib cases",
         "aes": "NIST ACVP AES (GCM, CBC, KW) and RFC 3394 / RFC 7518 App. B cases",
-        "rfc": "RFC test vectors (4231, 6979, 7515, 7516, 7517, 7518, 7520, 7638, 7748, 8037, 9964)",
+        "rfc": "RFC test vectors (4231, 6979, 7515, 7516, 7517, 7518, 7520, 7638, 7748, 8037, 8949, 9964)",
         "mldsa": "NIST ACVP ML-DSA (FIPS 204 keyGen, sigGen, sigVer)",
         "keys": "Key fixtures (pyca cryptography_vectors, RFC 6979)",
         "jwks": "Real JWK Sets (Apple, Google, Microsoft, PayPal, Yahoo)",
