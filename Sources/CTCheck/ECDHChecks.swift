@@ -5,7 +5,7 @@ import ECDSA
 // key. What is published on purpose goes through CT.declassify: whether d is in [1, n − 1], the public point d·G,
 // and whether the shared x is all zeros. The shared secret is the output: kept, never inspected.
 //
-// `leaky.ecdh.*`: the same agreement's scalar read by a branch on each secret bit (double-and-add), which must be
+// `leaky.ecdh.*`: the scalar's 4-bit digits used as a direct table index, which must be
 // caught.
 
 /// A valid private scalar of `count` bytes, tainted.
@@ -20,14 +20,13 @@ private let peer256 = try! P256.KeyAgreement.PrivateKey(rawRepresentation: [UInt
 private let peer384 = try! P384.KeyAgreement.PrivateKey(rawRepresentation: [UInt8](repeating: 7, count: 48)).publicKey
 private let peer521 = try! P521.KeyAgreement.PrivateKey(rawRepresentation: [0] + [UInt8](repeating: 7, count: 65)).publicKey
 
-/// Double-and-add bit by bit with a branch on each secret bit.
+/// A window table read at the secret's 4-bit digits by direct index (the textbook variable-base leak).
 private func leakyBitBranch(_ secret: [UInt8]) -> UInt64 {
+    let table = (0..<16).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
     var acc: UInt64 = 1
     for byte in secret {
-        for i in 0..<8 {
-            acc = acc &* 3
-            if (byte >> i) & 1 == 1 { acc = acc &+ 0x9E37_79B9_7F4A_7C15 }
-        }
+        acc = acc &* 3 ^ table[Int(byte & 0x0F)]
+        acc = acc &* 3 ^ table[Int(byte >> 4)]
     }
     return acc
 }
