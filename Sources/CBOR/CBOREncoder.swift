@@ -68,8 +68,10 @@ func floatEncoding(_ d: Double) -> [UInt8] {
     }
     let fb = f.bitPattern
     if let h = halfBits(fb) { return [0xf9, UInt8(h >> 8), UInt8(truncatingIfNeeded: h)] }
-    return [0xfa, UInt8(fb >> 24), UInt8(truncatingIfNeeded: fb >> 16), UInt8(truncatingIfNeeded: fb >> 8),
-            UInt8(truncatingIfNeeded: fb)]
+    return [
+        0xfa, UInt8(fb >> 24), UInt8(truncatingIfNeeded: fb >> 16), UInt8(truncatingIfNeeded: fb >> 8),
+        UInt8(truncatingIfNeeded: fb)
+    ]
 }
 
 /// The half-precision bits of a (non-NaN) single, when the conversion is exact.

@@ -44,5 +44,5 @@ let ecdhChecks: [CTCheck] = [
         let key = try! P521.KeyAgreement.PrivateKey(rawRepresentation: ecdhSecret(66))
         keep(try! key.sharedSecretFromKeyAgreement(with: peer521))
     },
-    CTCheck(name: "leaky.ecdh.bit-branch") { keep(leakyBitBranch(ecdhSecret(32))) },
+    CTCheck(name: "leaky.ecdh.bit-branch") { keep(leakyBitBranch(ecdhSecret(32))) }
 ]

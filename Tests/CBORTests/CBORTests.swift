@@ -135,9 +135,9 @@ func decimal(_ b: [UInt8]) -> String {
         refuses("bfff", .indefiniteLength)
         refuses("0001", .trailingBytes)
         refuses("62c328", .invalidUTF8)
-        refuses("63eda080", .invalidUTF8)   // surrogate
-        refuses("62c0af", .invalidUTF8)     // overlong
-        refuses("64f4908080", .invalidUTF8) // above U+10FFFF
+        refuses("63eda080", .invalidUTF8)  // surrogate
+        refuses("62c0af", .invalidUTF8)  // overlong
+        refuses("64f4908080", .invalidUTF8)  // above U+10FFFF
     }
 
     @Test func duplicateKeys() {
@@ -152,8 +152,10 @@ func decimal(_ b: [UInt8]) -> String {
 
     @Test func deterministic() throws {
         let det = CBORDecodingOptions(deterministic: true)
-        for h in ["1817", "190017", "1a0000ffff", "1b00000000ffffffff", "3817", "5800", "7800", "9800", "b800", "d80001",
-                  "fa3f800000", "fb3ff0000000000000"] {
+        for h in [
+            "1817", "190017", "1a0000ffff", "1b00000000ffffffff", "3817", "5800", "7800", "9800", "b800", "d80001",
+            "fa3f800000", "fb3ff0000000000000"
+        ] {
             refuses(h, .nonPreferredEncoding, det)
             #expect(throws: Never.self, "\(h)") { try CBORValue(decoding: hex(h)) }
         }

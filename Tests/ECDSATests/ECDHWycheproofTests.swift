@@ -13,7 +13,7 @@ import TestSupport
 let ecdhAcceptable: [String: Bool] = [
     "InvalidAsn": false, "UnusedParam": false, "UnnamedCurve": false, "WrongOrder": false, "ModifiedGenerator": false,
     "ModifiedCofactor": false, "NoCofactor": false, "ModifiedCurveParameter": false,
-    "CompressedPublic": true, "CompressedPoint": true,
+    "CompressedPublic": true, "CompressedPoint": true
 ]
 
 protocol ECDHCurve {
@@ -81,15 +81,18 @@ struct ECDHWycheproofTests {
     static let files: [(String, Int, Int, Int)] = [
         ("ecdh_secp256r1_test.json", 612, 331, 281),
         ("ecdh_secp384r1_test.json", 1047, 772, 275),
-        ("ecdh_secp521r1_test.json", 916, 633, 283),
+        ("ecdh_secp521r1_test.json", 916, 633, 283)
     ]
 
     @Test(arguments: ECDHWycheproofTests.files.map(\.0))
     func file(_ name: String) throws {
         let e = try #require(Self.files.first { $0.0 == name })
-        let r = name.contains("secp256r1") ? try runECDH(name, P256.self)
-            : name.contains("secp384r1") ? try runECDH(name, P384.self)
-            : try runECDH(name, P521.self)
+        let r =
+            name.contains("secp256r1")
+            ? try runECDH(name, P256.self)
+            : name.contains("secp384r1")
+                ? try runECDH(name, P384.self)
+                : try runECDH(name, P521.self)
         #expect(r.0 == e.1)
         #expect(r.1 == e.2 && r.2 == e.3, "accepted \(r.1), refused \(r.2)")
     }
