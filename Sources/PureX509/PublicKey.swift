@@ -13,7 +13,7 @@ extension Certificate {
     /// The one key type of the package: a certificate's subject key, a ``CertificateVerifier``'s issuer keys, an OCSP
     /// responder's key and JOSE's asymmetric `JWK` are all this type. It has one verification entry per signature
     /// vocabulary: ``isValidSignature(_:for:algorithm:)`` for X.509 ``SignatureAlgorithm``s, and JOSE's for JWS
-    /// algorithms; both reach the same dispatch (``VerificationScheme``). (Modelled on swift-certificates'
+    /// algorithms; both reach the same dispatch (`VerificationScheme`). (Modelled on swift-certificates'
     /// `Certificate.PublicKey`.)
     public struct PublicKey: Sendable, CustomStringConvertible {
         /// The key of one family. A new curve is a case here, its line in ``ECDSAVerificationKey``'s conformances and

@@ -22,7 +22,7 @@ import SharedPrimitives
 /// 4. the chain, by `CertificateVerifier` at the ``ValidationTime`` the caller chooses, to a pinned root, with the
 ///    caller's policy — plus `digitalSignature` when the leaf has a keyUsage extension;
 /// 5. the leaf's public key bound to `alg` exactly as a JWK is (``JWK/checkFits(_:)``: type, curve, RSA size);
-/// 6. the signature; 7. for ``verify(_:at:expecting:)``, the claims, as ``JWTVerifier/verify(_:expecting:)``
+/// 6. the signature; 7. for `verify(_:at:expecting:)`, the claims, as ``JWTVerifier/verify(_:expecting:)``
 ///    checks them.
 ///
 /// Every refusal is a ``JWTError``: chain failures are `untrustedCertificateChain`, unreadable certificates
@@ -91,8 +91,8 @@ public struct X5CVerifier: Sendable {
 
     /// Rules on the `x5c` certificates by position, and their revocation — the App Store's, or any issuer's that
     /// works the same way. The position rules are checked once every certificate parses, before the thumbprint, the
-    /// validation time and the path; revocation once the path validated (``verify(_:at:expecting:)-async`` and
-    /// ``verifySignature(_:at:)-async`` only: the fetch is yours and asynchronous).
+    /// validation time and the path; revocation once the path validated (the async `verify(_:at:expecting:)` and
+    /// `verifySignature(_:at:)` only: the fetch is yours and asynchronous).
     public struct ChainPolicy: Sendable {
         /// The exact number of certificates `x5c` must hold, which is then also the validated chain's length (the
         /// chain is `x5c`'s own certificates in their order, ending at the pinned root): refused as
