@@ -1,11 +1,11 @@
 // Limb kernels: the loops every multi-precision operation in this package is built from.
 //
 // Limbs are `UInt64`, least-significant first. Wide products come from `multipliedFullWidth(by:)`
-// and carries go through 128-bit sums (ConstantTime's `U128`: the standard library's `UInt128` is above
-// the package's Apple floor), which compile to `mulq` + `adc` on x86-64, `mul`/`umulh` + `adcs` on arm64:
+// and carries go through 128-bit sums (ConstantTime's `U128`: two 64-bit halves, since the standard library's
+// 128-bit type is above the package's Apple floor), which compile to `mulq` + `adc` on x86-64, `mul`/`umulh` + `adcs` on arm64:
 // U128 turns its overflow Bool into 0/1 by a bit cast, so there are no branches on data. Values move in and out of `U128` only
 // through its stored halves (`init(_low:_high:)`, `_low`, `_high`): the optimiser produces the same
-// code as `UInt128(x)` / `UInt64(truncatingIfNeeded:)` / `>> 64`, but those generic
+// code as the standard library's generic 128-bit conversions, but those generic
 // conversions are not inlined in debug builds, where they made these loops ~40× slower (measured),
 // and the test suites run in debug. The kernels take raw pointers so callers hoist `withUnsafe…Pointer` out of their loops
 // and pay no bounds checks or copy-on-write inside them; the caller guarantees the pointer ranges.

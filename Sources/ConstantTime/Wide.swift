@@ -4,40 +4,24 @@
 // - `U128` (public, used by those modules) and `I128` (SafeGCD's column sums, internal): 128-bit integers for the
 //   rest (BigNum, RSA, Ed25519, P-521's field columns).
 //
-// The standard library's `UInt128` / `Int128` exist on Apple systems only from macOS 15 / iOS 18 / tvOS 18 /
-// watchOS 11 / visionOS 2, above this package's floor (iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6 / visionOS 1;
-// Scripts/check-availability.py keeps library code off such APIs). So:
-// - on Apple systems (`canImport(Darwin)`), `U128` and `I128` are `PortableU128` and `PortableI128` below: two 64-bit
-//   halves with the few operations the limb code uses, under the standard library's spelling (`init(_low:_high:)`,
-//   `_low`, `_high`, `&+`, `&-`, `&*`, `&>>`), built from `multipliedFullWidth(by:)` and
-//   `adding/subtractingReportingOverflow`, with no branch (a carry's Bool becomes 0/1 through `unsafeBitCast` to
-//   `UInt8`, as ECDSALimbs.subtractBorrowing does; a `?:` compiled to a jump);
-// - everywhere else (Linux, Embedded Swift for wasm32), where there is no such floor, they are the standard library's
-//   `UInt128` / `Int128`, whose additions LLVM compiles to tighter `add`/`adc` chains: the portable structs, measured in
-//   their place on Linux x86-64 (callgrind, jose-bench --exact), cost up to 18 % more instructions per operation
-//   (verify.p256 417,937 → 471,589, verify.p521 2,002,721 → 2,355,792; RSA-2048 signing 3 % fewer).
-// (Those figures are for the code as it was before ECDSA's Montgomery products moved to `Limb`; PERFORMANCE.md,
-// "128-bit arithmetic on Apple systems", has the rows after.)
-// The portable structs are compiled on every platform, so BigNumTests' `PortableU128Tests` checks them against
-// `UInt128` / `Int128` on Linux, and Apple builds compile the very code those tests run.
+// The standard library's 128-bit integers exist on Apple systems only from macOS 15 / iOS 18 / tvOS 18 / watchOS 11 /
+// visionOS 2, above this package's floor (iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6 / visionOS 1;
+// Scripts/check-availability.py keeps library code off such APIs). So `U128` and `I128` are `PortableU128` and
+// `PortableI128` below, on every platform (one code path: what the tests run on Linux is what Apple systems run): two
+// 64-bit halves with the few operations the limb code uses, under the standard library's spelling
+// (`init(_low:_high:)`, `_low`, `_high`, `&+`, `&-`, `&*`, `&>>`), built from `multipliedFullWidth(by:)` and
+// `adding/subtractingReportingOverflow`, with no branch (a carry's Bool becomes 0/1 through `unsafeBitCast` to
+// `UInt8`; a `?:` compiled to a jump). Against the standard library's type on Linux x86-64 they cost more
+// instructions where long column sums remain (P-521's field, Ed25519's field, BigNum): PERFORMANCE.md, "128-bit
+// arithmetic on Apple systems", has every row. BigNumTests' `PortableU128Tests` checks them against the standard
+// library's type.
 //
 // `public` and `@_transparent`: only so is the body inlined into the other modules, in release builds and in the debug
 // builds the test suites run (a `package` or `@inlinable package` operator stayed a call per limb operation across
 // modules: the P-256 field product grew from 725 to 3,646 bytes). Users of the package need not use them.
 
-#if canImport(Darwin)
 public typealias U128 = PortableU128
 typealias I128 = PortableI128
-#else
-public typealias U128 = UInt128
-typealias I128 = Int128
-
-extension Int128 {
-    /// The exact product of two `Int64`s.
-    @_transparent
-    init(_ a: Int64, times b: Int64) { self = Int128(a) &* Int128(b) }
-}
-#endif
 
 /// Word operations for multi-precision limb code: 64×64 → 128-bit products and additions with the carry as a word,
 /// on 64-bit words and (high, low) pairs. The same code on every platform: no 128-bit integer type (see above).
@@ -50,7 +34,7 @@ extension Int128 {
 /// for additions, where a chain of `add(_:_:_:)` then compiles to one `adc` per word. A carry-in of at most 1 is
 /// ORed in (the two carries cannot both be set). A carry computed from the operands' top bits
 /// (`(a & b | (a | b) & ~s) >> 63`) is not recognised: P-256's Montgomery product took 583 instructions with it,
-/// 220 with these (`UInt128`: 215).
+/// 220 with these (the standard library's 128-bit type: 215).
 public enum Limb {
     /// 0 or 1 from a `Bool`, by a bit cast (no branch).
     @_transparent

@@ -1,5 +1,5 @@
 // Arithmetic in GF(2²⁵⁵ − 19), radix 2⁵¹: five UInt64 limbs, products accumulated in 128 bits (ConstantTime's `U128`;
-// the standard library's `UInt128` is above the package's Apple floor).
+// the standard library's 128-bit type is above the package's Apple floor).
 //
 // Every operation here is constant time in the values (no branch, no address depends on a limb); the
 // variable-time helpers are named `…VarTime` and only see public data.
